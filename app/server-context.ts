@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Services } from "../server/services";
+
+/**
+ * How route actions and loaders reach the server's services (database, mail outbox, AI client).
+ * The Express server creates the services once and puts them here for every request; the
+ * server build re-exports this key from entry.server so both sides use the same object.
+ * Only a type crosses from server/ into app/, so no server code reaches the browser bundle.
+ */
+export const servicesContext = createContext<Services>();
+
+/** Per-request CSP nonce for responses rendered at request time (pre-rendered pages use hashes). */
+export const nonceContext = createContext<string>("");

@@ -1,0 +1,3 @@
+export interface Services {
+  placeholder?: true;
+}
