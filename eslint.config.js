@@ -1,0 +1,113 @@
+// ESLint flat config. The one JavaScript file in the repo: ESLint 9 loads eslint.config.ts only
+// through the optional `jiti` package, which we do not depend on directly.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import { defineConfig } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+/** Features that compose other features (layout wraps every page; home and platform are pages). */
+const COMPOSING_FEATURES = new Set(["layout", "home", "platform"]);
+const MAX_DEPTH = 6;
+
+/** app/ may use server/ types, never its runtime code. */
+const serverImports = {
+  regex: String.raw`^(?:(?:\.\./)+|~/\.\./)server(?:/|$)`,
+  allowTypeImports: true,
+  message: "app/ must not import runtime code from server/ (type-only imports are allowed).",
+};
+
+function listFeatures() {
+  try {
+    return readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A feature may not import another feature. Relative specifiers are matched by depth: a file d
+ * folders below app/features/<a>/ leaves its feature with d+1 "../" and reaches app/ with d+2.
+ */
+function featureBoundaries() {
+  const blocks = [];
+  for (const feature of listFeatures()) {
+    if (COMPOSING_FEATURES.has(feature)) continue;
+    const own = `(?!${escape(feature)}(?:/|$))`;
+    const message = `app/features/${feature} must not import another feature; compose features in a route (or in layout/home/platform), or move shared code to app/shared or app/content.`;
+    for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+      blocks.push({
+        files: [`app/features/${feature}/${"*/".repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          "no-restricted-imports": [
+            "error",
+            {
+              patterns: [
+                serverImports,
+                {
+                  regex: [
+                    String.raw`^~/features/${own}[^/]+`,
+                    String.raw`^(?:\.\./){${depth + 1}}${own}[^./][^/]*`,
+                    String.raw`^(?:\.\./){${depth + 2}}features/${own}[^/]+`,
+                  ].join("|"),
+                  message,
+                },
+              ],
+            },
+          ],
+        },
+      });
+    }
+  }
+  return blocks;
+}
+
+export default defineConfig(
+  { ignores: ["build/", ".react-router/", "node_modules/", "public/", "coverage/", "test-results/", "data/", "bench/results/"] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // React Router's idiom: loaders and actions throw data(...) and Response objects.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allowThrowingUnknown: true,
+          allow: [
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+            { from: "lib", name: "Response" },
+          ],
+        },
+      ],
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingUnknown: true }],
+    },
+  },
+  {
+    files: ["**/*.tsx", "app/**/*.ts"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverImports] }] },
+  },
+  ...featureBoundaries(),
+  {
+    // Plain JavaScript (this file): no type information.
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
