@@ -1,0 +1,39 @@
+/**
+ * Second half of `npm run build`, after `react-router build`:
+ * 1. records each pre-rendered page and the sha256 of its inline scripts (the CSP of a static
+ *    page cannot carry a per-request nonce, so it allows exactly these scripts);
+ * 2. bundles the Express server (server/main.ts) to build/app-server.js.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { prerenderedPaths } from "../app/routes-list";
+import { BUILD_ORIGIN } from "../app/features/seo/site-origin";
+import type { PrerenderedManifest } from "../server/http/prerendered-pages";
+import { scriptHash } from "../server/http/security-headers";
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "build/client");
+
+const pages: PrerenderedManifest["pages"] = {};
+for (const urlPath of prerenderedPaths) {
+  const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
+  const html = fs.readFileSync(path.join(clientDir, file), "utf8");
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+  pages[urlPath] = { file, scriptHashes: [...new Set(inlineScripts.filter((text) => text.length > 0).map(scriptHash))] };
+}
+const manifest: PrerenderedManifest = { buildOrigin: BUILD_ORIGIN, pages };
+fs.writeFileSync(path.join(root, "build/prerendered.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+await build({
+  entryPoints: [path.join(root, "server/main.ts")],
+  outfile: path.join(root, "build/app-server.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+console.log(`Pre-rendered pages: ${Object.keys(pages).length}; server bundled to build/app-server.js`);

@@ -1,0 +1,102 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { limitBodySize } from "./http/body-limit";
+import { sameOriginOnly } from "./http/origin-check";
+import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
+import { rateLimit } from "./http/rate-limit";
+import { securityHeaders, useNonceCsp } from "./http/security-headers";
+import type { Services } from "./services";
+
+/** What the server build's entry module re-exports (app/entry.server.tsx). */
+export interface AppServerBuild extends ServerBuild {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      servicesContext: RouterContext<Services>;
+      nonceContext: RouterContext<string>;
+    };
+  };
+}
+
+export interface SiteBuild {
+  serverBuild: AppServerBuild;
+  clientDir: string;
+  prerendered: PrerenderedManifest;
+}
+
+/** The whole HTTP stack, top to bottom. Feature routers (chat, …) are mounted by `mountFeatures`. */
+export function createApp(services: Services, site: SiteBuild, mountFeatures?: (app: express.Express) => void): express.Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.set("etag", false);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+  app.use(securityHeaders);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.database.db.selectNoFrom((eb) => eb.lit(1).as("ok")).execute();
+      res.json({ status: "ok", database: services.database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(
+    "/assets",
+    express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+  );
+  app.use(prerenderedPages(site.clientDir, site.prerendered, config.publicSiteUrl));
+  app.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
+
+  app.use(sameOriginOnly(config.publicSiteUrl));
+  app.use(limitBodySize);
+  app.post("*splat", rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute }));
+
+  mountFeatures?.(app);
+
+  const { servicesContext, nonceContext } = site.serverBuild.entry.module;
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build: site.serverBuild,
+      mode: "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(nonceContext, useNonceCsp(res));
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; expose?: boolean; message?: string }, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error({ err: error }, "unhandled error");
+    const message =
+      error.type === "entity.too.large"
+        ? "The request is too large (32 KB at most)."
+        : error.type === "entity.parse.failed"
+          ? "The request body is not valid JSON."
+          : status === 500
+            ? "Something went wrong on our side. Please try again."
+            : (error.expose && error.message) || "The request could not be processed.";
+    res.status(status).json({ error: message });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * Table types. Ids are text UUIDs and timestamps ISO-8601 UTC text, so SQLite and PostgreSQL
+ * store and return exactly the same values (see docs/decisions/0003-data-layer.md).
+ */
+export interface PotentialCustomersTable {
+  id: string;
+  name: string;
+  email: string;
+  source: string;
+  created_at: string;
+}
+
+export interface SubscribersTable {
+  id: string;
+  email: string;
+  /** lower-cased email: its unique index makes subscriptions case-insensitively unique. */
+  email_normalized: string;
+  subscribed_at: string;
+  status: string;
+  notify_admin: string;
+}
+
+export interface MoreInformationTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+  plan_type: string;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  category: string;
+  message: string;
+  created_at: string;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+/** The outbox: every email is a row first, sent later by the mail worker. */
+export interface MailTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+export interface Database {
+  potential_customers: PotentialCustomersTable;
+  subscribers: SubscribersTable;
+  more_information: MoreInformationTable;
+  contact_messages: ContactMessagesTable;
+  mail: MailTable;
+}
+
+export type MailRow = Selectable<MailTable>;
+export type NewMail = Insertable<MailTable>;

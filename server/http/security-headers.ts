@@ -1,0 +1,49 @@
+import crypto from "node:crypto";
+import type { RequestHandler, Response } from "express";
+
+/** Third parties the page may use: the YouTube IFrame API and its thumbnails, nothing else. */
+const YOUTUBE_SCRIPTS = "https://www.youtube.com";
+const YOUTUBE_FRAMES = "https://www.youtube-nocookie.com";
+const YOUTUBE_IMAGES = "https://i.ytimg.com";
+
+/** The Content-Security-Policy for one page, given what may run inline on it. */
+export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: readonly string[] }): string {
+  const inline = "nonce" in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.hashes.map((hash) => `'${hash}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...inline, YOUTUBE_SCRIPTS].join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${YOUTUBE_IMAGES}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${YOUTUBE_FRAMES}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** sha256 source expression of an inline script's exact text, as CSP wants it. */
+export const scriptHash = (text: string): string => `sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+export const newNonce = (): string => crypto.randomBytes(16).toString("base64");
+
+/** Headers every response carries; the CSP is set per response (hashes or nonce). */
+export const securityHeaders: RequestHandler = (req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+};
+
+/** Gives the response a fresh nonce and its CSP; React Router renders inline scripts with it. */
+export function useNonceCsp(res: Response): string {
+  const nonce = newNonce();
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+  return nonce;
+}
