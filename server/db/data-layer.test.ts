@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type Postgres } from "../../tests/support/postgres";
+import type { Config } from "../config";
+import { type DatabaseHandle, isUniqueViolation, migrateToLatest, openDatabase } from "./database";
+
+/** The same checks against both engines: one data layer, identical behaviour. */
+const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
+  {
+    name: "SQLite",
+    open: () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-test-"));
+      return Promise.resolve({
+        config: { kind: "sqlite", file: path.join(dir, "site.db") },
+        cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
+      });
+    },
+  },
+  {
+    name: "PostgreSQL",
+    open: async () => {
+      const pg: Postgres = await startPostgres();
+      return { config: { kind: "postgres", url: pg.url }, cleanup: () => pg.stop() };
+    },
+  },
+];
+
+describe.each(engines)("data layer on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await open();
+    cleanup = opened.cleanup;
+    handle = openDatabase(opened.config);
+    await migrateToLatest(handle.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await cleanup?.();
+  });
+
+  it("creates the tables named after the spec's collections, and migrating again changes nothing", async () => {
+    await migrateToLatest(handle.db);
+    const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(expect.arrayContaining(["contact_messages", "mail", "more_information", "potential_customers", "subscribers"]));
+  });
+
+  it("stores and returns the same values on every engine", async () => {
+    const row = {
+      id: "6f1c1c36-0000-4000-8000-000000000001",
+      name: "Zoë O'Brien",
+      email: "zoe@example.com",
+      phone: "+1 555 0100",
+      company: "Wide Loads Ltd",
+      message: "Line one\nLine two",
+      plan_type: "Government",
+      created_at: "2026-11-21T06:00:00.000Z",
+    };
+    await handle.db.insertInto("more_information").values(row).execute();
+    const stored = await handle.db.selectFrom("more_information").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual(row);
+  });
+
+  it("orders ISO timestamps chronologically", async () => {
+    const times = ["2026-11-21T10:00:00.000Z", "2025-01-02T00:00:00.000Z", "2026-03-04T23:59:59.999Z"];
+    for (const [index, created_at] of times.entries()) {
+      await handle.db
+        .insertInto("contact_messages")
+        .values({ id: `order-${index}`, name: "A", email: "a@example.com", category: "question", message: "m", created_at })
+        .execute();
+    }
+    const ordered = await handle.db.selectFrom("contact_messages").select("created_at").where("id", "like", "order-%").orderBy("created_at").execute();
+    expect(ordered.map((row) => row.created_at)).toEqual([...times].sort());
+  });
+
+  it("reports a duplicate normalised email as a unique violation", async () => {
+    const subscriber = (id: string, email: string) => ({
+      id,
+      email,
+      email_normalized: email.toLowerCase(),
+      subscribed_at: "2026-11-21T06:00:00.000Z",
+      status: "active",
+      notify_admin: "admin@example.com",
+    });
+    await handle.db.insertInto("subscribers").values(subscriber("s1", "Driver@Example.com")).execute();
+    const duplicate = await handle.db
+      .insertInto("subscribers")
+      .values(subscriber("s2", "driver@example.COM"))
+      .execute()
+      .then(() => undefined, (error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
