@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { ADMIN_EMAIL, TEAM_EMAIL } from "../app/content/brand";
 
 const optionalString = z
   .string()
@@ -69,8 +70,6 @@ export interface Config {
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
 }
 
-export const DEFAULT_TEAM_EMAIL = "info@maxload-transport.com";
-export const DEFAULT_ADMIN_EMAIL = "admin@maxload-transport.com";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -90,7 +89,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL;
-  const teamEmail = env.TEAM_EMAIL ?? DEFAULT_TEAM_EMAIL;
+  const teamEmail = env.TEAM_EMAIL ?? TEAM_EMAIL;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -105,7 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? `Max Load <${teamEmail}>`,
       outboxDir: path.join(dataDir, "mail"),
       teamEmail,
-      adminEmail: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
+      adminEmail: env.ADMIN_EMAIL ?? ADMIN_EMAIL,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,
