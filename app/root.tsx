@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { PREFERENCES_SCRIPT } from "./features/accessibility/preferences";
 import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
+import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -36,6 +37,7 @@ export default function App() {
   return (
     <SiteLayout>
       <Outlet />
+      <Toaster />
     </SiteLayout>
   );
 }
