@@ -1,12 +1,10 @@
 /** The public pages of spec §2, pre-rendered at build time and listed in the sitemap. */
-export const prerenderedPaths = [
-  "/",
-  "/platform",
-  "/privacy",
-  "/terms",
-  "/cookies",
-  "/accessibility",
-  "/ai-ml-policy",
-] as const;
+const PUBLIC_PATHS = ["/", "/platform", "/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"] as const;
 
-export type PublicPath = (typeof prerenderedPaths)[number];
+export type PublicPath = (typeof PUBLIC_PATHS)[number];
+
+/** A mutable array, as React Router's `prerender` option wants one. */
+export const prerenderedPaths: PublicPath[] = [...PUBLIC_PATHS];
+
+/** Resource routes that are also pre-rendered, as static files (sitemap.xml, robots.txt). */
+export const prerenderedResourcePaths: string[] = ["/sitemap.xml", "/robots.txt"];
