@@ -1,3 +1,9 @@
+import { accessibilityStatement } from "~/content/legal";
+import { LegalDocument, legalMeta } from "~/features/legal/legal-page";
+import type { Route } from "./+types/accessibility";
+
+export const meta: Route.MetaFunction = () => legalMeta(accessibilityStatement);
+
 export default function Page() {
-  return <main id="main"><h1>accessibility</h1></main>;
+  return <LegalDocument page={accessibilityStatement} />;
 }

@@ -1,3 +1,9 @@
+import { cookiePolicy } from "~/content/legal";
+import { LegalDocument, legalMeta } from "~/features/legal/legal-page";
+import type { Route } from "./+types/cookies";
+
+export const meta: Route.MetaFunction = () => legalMeta(cookiePolicy);
+
 export default function Page() {
-  return <main id="main"><h1>cookies</h1></main>;
+  return <LegalDocument page={cookiePolicy} />;
 }

@@ -1,3 +1,9 @@
+import { privacyPolicy } from "~/content/legal";
+import { LegalDocument, legalMeta } from "~/features/legal/legal-page";
+import type { Route } from "./+types/privacy";
+
+export const meta: Route.MetaFunction = () => legalMeta(privacyPolicy);
+
 export default function Page() {
-  return <main id="main"><h1>privacy</h1></main>;
+  return <LegalDocument page={privacyPolicy} />;
 }

@@ -1,3 +1,7 @@
+import { robotsTxt } from "~/features/seo/sitemap";
+
 export function loader() {
-  return new Response("User-agent: *\nAllow: /\n", { headers: { "Content-Type": "text/plain" } });
+  return new Response(robotsTxt(), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

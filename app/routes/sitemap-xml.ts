@@ -1,3 +1,7 @@
+import { sitemapXml } from "~/features/seo/sitemap";
+
 export function loader() {
-  return new Response("<?xml version=\"1.0\"?><urlset/>", { headers: { "Content-Type": "application/xml" } });
+  return new Response(sitemapXml(), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
 }

@@ -1,0 +1,28 @@
+import { announcement } from "~/content/home";
+import { dismissBanner } from "~/features/accessibility/preferences";
+
+/**
+ * The red launch announcement (spec §2). Always in the pre-rendered HTML; once dismissed it is
+ * hidden by `data-banner="dismissed"` on <html>, which the pre-paint script restores on every load,
+ * so a returning visitor never sees it flash or the page shift.
+ */
+export function AnnouncementBanner() {
+  return (
+    <div id="announcement" role="region" aria-label="Announcement" className="bg-brand text-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
+        <p className="flex-1 text-center text-sm font-semibold sm:text-base">{announcement.text}</p>
+        <button
+          type="button"
+          aria-label={announcement.closeLabel}
+          data-testid="banner-close"
+          onClick={dismissBanner}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-white/15 focus-visible:outline-white"
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5">
+            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

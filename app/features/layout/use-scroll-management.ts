@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * Spec §2: each route change scrolls to the top, or smoothly to the hash target when the link
+ * carries a hash (instantly when the visitor prefers reduced motion). The first render also goes
+ * to the top unless the URL has a hash, so Home always opens at its hero.
+ */
+export function useScrollManagement() {
+  const location = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
+  }, []);
+
+  useEffect(() => {
+    const isFirst = firstRender.current;
+    firstRender.current = false;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (location.hash.length > 1) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView({ behavior: reduceMotion || isFirst ? "instant" : "smooth", block: "start" });
+        return;
+      }
+    }
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [location.key, location.pathname, location.hash]);
+}

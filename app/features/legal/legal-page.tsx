@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { EFFECTIVE_DATE, type LegalBlock, type LegalPage } from "~/content/legal";
+import { pageMeta } from "~/features/seo/meta";
+
+function slug(text: string) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+function Block({ block }: { block: LegalBlock }) {
+  if (typeof block === "string") return <p className="mt-4 leading-relaxed">{block}</p>;
+  return (
+    <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed marker:text-brand">
+      {block.list.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Renders one legal page of app/content/legal.ts: title, effective date, contents, sections. */
+export function LegalDocument({ page }: { page: LegalPage }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16" aria-labelledby="legal-title">
+      <header>
+        <p className="text-sm font-semibold text-brand">
+          <Link to="/" className="underline underline-offset-4">
+            Home
+          </Link>{" "}
+          / Legal
+        </p>
+        <h1 id="legal-title" className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+          {page.title}
+        </h1>
+        <p className="mt-3 text-lg text-muted">{page.description}</p>
+        <p className="mt-3 text-sm font-semibold text-ink" data-testid="effective-date">
+          Effective date: {EFFECTIVE_DATE}
+        </p>
+      </header>
+      <nav aria-label="On this page" className="mt-8 rounded-lg border border-line bg-surface p-4">
+        <h2 className="text-base font-bold text-ink">On this page</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-6 text-muted">
+          {page.sections.map((section) => (
+            <li key={section.heading}>
+              <a href={`#${slug(section.heading)}`} className="text-ink underline underline-offset-4">
+                {section.heading}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {page.sections.map((section) => (
+        <section key={section.heading} aria-labelledby={slug(section.heading)} className="mt-10">
+          <h2 id={slug(section.heading)} className="scroll-mt-4 text-2xl font-bold text-ink">
+            {section.heading}
+          </h2>
+          <div className="text-ink">
+            {section.body.map((block, index) => (
+              <Block key={index} block={block} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** The `meta` of a legal route. */
+export function legalMeta(page: LegalPage) {
+  return pageMeta({ title: page.title, description: page.description, path: page.path });
+}
