@@ -59,12 +59,48 @@ export interface MailTable {
   sent_at: string | null;
 }
 
+/** An anonymous chat visitor (one per session cookie). */
+export interface ChatVisitorsTable {
+  id: string;
+  name: string | null;
+  email: string | null;
+  /** IANA time zone the visitor's daily quota follows (set from the browser, validated). */
+  time_zone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One stored chat message. kind: "intro" (the fixed greeting/name/email exchange, never sent to
+ * the provider), "chat" (questions and answers, the prompt's history) or "notice" (apologies
+ * and capacity messages: in the transcript, not in the prompt).
+ */
+export interface ChatMessagesTable {
+  id: string;
+  visitor_id: string;
+  role: "user" | "assistant";
+  kind: "intro" | "chat" | "notice";
+  content: string;
+  created_at: string;
+}
+
+/** Atomic counters per (scope, period), e.g. ("visitor:<id>", "2026-01-31"). */
+export interface ChatCountersTable {
+  scope: string;
+  period: string;
+  count: number;
+  expires_at: string;
+}
+
 export interface Database {
   potential_customers: PotentialCustomersTable;
   subscribers: SubscribersTable;
   more_information: MoreInformationTable;
   contact_messages: ContactMessagesTable;
   mail: MailTable;
+  chat_visitors: ChatVisitorsTable;
+  chat_messages: ChatMessagesTable;
+  chat_counters: ChatCountersTable;
 }
 
 export type MailRow = Selectable<MailTable>;
