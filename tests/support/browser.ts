@@ -1,0 +1,167 @@
+/**
+ * Headless Chromium for tests and the bench.
+ *
+ *   const browser = await launchBrowser();          // once per file (beforeAll), close in afterAll
+ *   const { page } = await newPage(browser);        // inside a test: console errors fail that test
+ *   await page.goto(site.url);
+ *   await checkA11y(page);                          // zero axe violations, readable summary if not
+ */
+import { existsSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { onTestFinished } from "vitest";
+
+/** Flags that let Chromium run as root, headless, on our offline machines without stalls. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+] as const;
+
+let found: Promise<string> | undefined;
+
+/** CHROME_PATH, else Debian's /usr/bin/chromium, else the binary shipped in @sparticuz/chromium. */
+export function findChromium(): Promise<string> {
+  found ??= (async () => {
+    const fromEnv = process.env.CHROME_PATH;
+    if (fromEnv) {
+      if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH=${fromEnv} does not exist`);
+      return fromEnv;
+    }
+    if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+    const { default: sparticuz } = await import("@sparticuz/chromium");
+    return sparticuz.executablePath();
+  })();
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await findChromium(), headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/**
+ * Console messages and requests that are expected on our offline machines. Matched against
+ * "<message text> <source url>".
+ */
+export const DEFAULT_IGNORED: readonly RegExp[] = [/youtube(-nocookie)?\.com|ytimg\.com|googlevideo\.com|doubleclick\.net/i];
+
+export interface NewPageOptions {
+  /** Default true. */
+  javaScriptEnabled?: boolean;
+  /** Emulates prefers-reduced-motion. Default "no-preference". */
+  reducedMotion?: "reduce" | "no-preference";
+  /** Default 1280x800. Use { width: 390, height: 844 } for a phone. */
+  viewport?: { width: number; height: number };
+  /** Extra patterns of console errors to tolerate (added to DEFAULT_IGNORED). */
+  ignore?: readonly RegExp[];
+  /** Run assertNoConsoleErrors() and close the context when the current test ends. Default true. */
+  autoCheck?: boolean;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and CSP violations seen so far (not ignored ones). */
+  errors: string[];
+  /** Throws listing every console error or uncaught page error seen so far. */
+  assertNoConsoleErrors(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A page in a fresh context (own storage). Every console error, uncaught exception and CSP
+ * violation is recorded; when called inside a test, the test fails at its end if any was seen.
+ */
+export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const ignore = [...DEFAULT_IGNORED, ...(options.ignore ?? [])];
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (!ignore.some((re) => re.test(text))) errors.push(text);
+  };
+  page.on("console", (msg: ConsoleMessage) => {
+    if (msg.type() === "error") record(`console.error: ${msg.text()} ${msg.location().url}`.trim());
+  });
+  page.on("pageerror", (error) => record(`pageerror: ${error.stack ?? error.message}`));
+  // Chromium reports CSP violations as console errors too; this also catches report-only ones.
+  await page.exposeBinding("__cspViolation", (_source, text: string) => record(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __cspViolation?: (t: string) => void }).__cspViolation;
+      report?.(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+
+  let closed = false;
+  const testPage: TestPage = {
+    page,
+    context,
+    errors,
+    assertNoConsoleErrors() {
+      if (errors.length > 0) {
+        throw new Error(`The page logged ${errors.length} error(s):\n- ${errors.join("\n- ")}`);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close();
+    },
+  };
+  if (options.autoCheck ?? true) {
+    try {
+      onTestFinished(async () => {
+        await testPage.close();
+        testPage.assertNoConsoleErrors();
+      });
+    } catch {
+      // Not inside a test (e.g. beforeAll): the caller checks and closes.
+    }
+  }
+  return testPage;
+}
+
+export interface A11yOptions {
+  /** Rule ids to skip, each with a reason in the calling test. */
+  disableRules?: string[];
+  /** CSS selector to limit the scan (e.g. an open dialog). */
+  include?: string;
+}
+
+/** Runs axe (WCAG 2.x A/AA and best practices) and fails with a readable list of violations. */
+export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  if (violations.length === 0) return;
+  const summary = violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+      return `- ${v.id} (${v.impact ?? "n/a"}): ${v.help}\n  ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join("\n");
+  throw new Error(`axe found ${violations.length} violation(s) on ${page.url()}:\n${summary}`);
+}
