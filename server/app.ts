@@ -8,6 +8,7 @@ import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
+import { leadsRouter } from "./leads/http";
 import type { Services } from "./services";
 
 /** What the server build's entry module re-exports (app/entry.server.tsx). */
@@ -66,6 +67,7 @@ export function createApp(services: Services, site: SiteBuild, mountFeatures?: (
   app.use(limitBodySize);
   app.post("*splat", rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute }));
 
+  app.use(leadsRouter(services));
   mountFeatures?.(app);
 
   const { servicesContext, nonceContext } = site.serverBuild.entry.module;

@@ -1,6 +1,10 @@
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
+import { LeadsService } from "./leads/leads-service";
+import { type LeadForms, leadForms } from "./leads/submissions";
+import { MailOutbox } from "./mail/outbox";
+import { fileSender, smtpSender } from "./mail/senders";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -10,14 +14,26 @@ export interface Services {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  /** The mail outbox and its worker (server/mail/outbox.ts): enqueue inside your transaction, then nudge(). */
+  outbox: MailOutbox;
+  /** Newsletter, contact messages, information requests (server/leads/). */
+  leads: LeadsService;
+  /** The lead forms' endpoints for route actions: validation, honeypot, the spec's texts. */
+  forms: LeadForms;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  return { config, logger, database };
+  const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
+  const outbox = new MailOutbox(database.db, sender, logger);
+  const leads = new LeadsService(database.db, outbox, config.mail);
+  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services) };
+  await outbox.start();
+  return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.outbox.stop();
   await services.database.close();
 }

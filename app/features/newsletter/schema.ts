@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { emailField, honeypotField } from "../../shared/forms/fields";
+
+/** The newsletter sign-up (spec §5): one email. Used by the server endpoint and the client. */
+export const newsletterSchema = z.strictObject({
+  email: emailField,
+  ...honeypotField,
+});
+
+export type NewsletterInput = z.output<typeof newsletterSchema>;

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { FIELD_MESSAGES as M, HONEYPOT_FIELD, LIMITS } from "./form-result";
+
+/** Zod building blocks for the lead forms (newsletter, contact, information request). */
+
+/** Control characters, and line/paragraph separators: never in one-line fields. */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** In a message: line breaks and tabs are fine, other control characters are not. */
+const CONTROL_IN_TEXT = /[^\P{Cc}\t\n\r]/u;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: M.email })
+  .trim()
+  .min(1, M.email)
+  .max(LIMITS.email, M.emailTooLong)
+  .refine((value) => EMAIL_SHAPE.test(value), M.email)
+  .pipe(z.email({ error: M.email }));
+
+const line = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((value) => !CONTROL.test(value), M.controlChars);
+
+export const nameField = line(M.nameRequired, LIMITS.name, M.nameTooLong);
+export const companyField = line(M.companyRequired, LIMITS.company, M.companyTooLong);
+export const phoneField = line(M.phoneRequired, LIMITS.phone, M.phoneTooLong).refine(
+  (value) => /^\+?[0-9 ().\-/]*(?:\s*(?:ext\.?|x)\s*[0-9]+)?$/i.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 5,
+  M.phoneInvalid,
+);
+
+export const messageField = (required: string = M.messageRequired) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(LIMITS.message, M.messageTooLong)
+    .refine((value) => !CONTROL_IN_TEXT.test(value), M.controlChars);
+
+/** The honeypot: any string is accepted here; the endpoint decides what a filled one means. */
+export const honeypotField = { [HONEYPOT_FIELD]: z.string().max(1_000).optional() } as const;

@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import type { NewMail } from "../db/schema";
+import { nowIso } from "../db/database";
+
+/**
+ * Composition helpers for the outbox. User input never becomes markup or a header:
+ * - `html` is the escaped text with line breaks turned into `<br>` (spec §3);
+ * - subjects and names lose every control character (CR/LF included) before they reach a header;
+ * - recipients must be one plain address.
+ */
+
+const CONTROL_CHARS = /[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]+/gu;
+
+/** One line of header-safe text: control and invisible formatting characters become spaces. */
+export function headerSafe(value: string, maxLength = 200): string {
+  const clean = value.replace(CONTROL_CHARS, " ").replace(/\s+/g, " ").trim();
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The html part of a mail: the escaped text, each line break a `<br>`. */
+export function textToHtml(text: string): string {
+  return escapeHtml(text).replace(/\r\n|\r|\n/g, "<br>");
+}
+
+/**
+ * One address, no display name, no list, no header tricks: the shape a site form accepts
+ * (local@domain.tld) and nothing that could split or extend a header.
+ */
+const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isValidAddress(address: string): boolean {
+  return address.length <= 254 && ADDRESS.test(address);
+}
+
+export class InvalidMailError extends Error {
+  override name = "InvalidMailError";
+}
+
+export interface MailInput {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Normalises text bodies: \r\n and lone \r become \n; other control characters (except tab) go. */
+function cleanBody(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\t\n]/gu, "");
+}
+
+/** A complete outbox row, ready to insert: pending and due now. */
+export function composeMail(input: MailInput, now = nowIso()): NewMail {
+  const to = input.to.trim();
+  if (!isValidAddress(to)) throw new InvalidMailError(`Invalid recipient address: ${JSON.stringify(input.to)}`);
+  const subject = headerSafe(input.subject, 250);
+  if (subject === "") throw new InvalidMailError("A mail needs a subject.");
+  const text = cleanBody(input.text);
+  return {
+    id: crypto.randomUUID(),
+    to,
+    subject,
+    text,
+    html: textToHtml(text),
+    created_at: now,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: now,
+    last_error: null,
+    sent_at: null,
+  };
+}

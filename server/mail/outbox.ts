@@ -1,0 +1,238 @@
+import { type Kysely, sql } from "kysely";
+import type { Db } from "../db/database";
+import { nowIso } from "../db/database";
+import type { Database, MailRow } from "../db/schema";
+import type { Logger } from "../logger";
+import { composeMail, type MailInput } from "./compose";
+import type { MailSender } from "./senders";
+
+/**
+ * The mail outbox (spec §7: "add a document to the mail collection; an extension sends it").
+ *
+ * - `enqueue(trx, mail)` writes the row inside the caller's transaction, so a record and its mail
+ *   exist together or not at all. Call `nudge()` after the commit for an immediate send.
+ * - The worker (one per server process) polls every second, claims due rows, and sends each one.
+ *   Claiming is a conditional UPDATE that moves `next_attempt_at` to the next retry time and
+ *   counts the attempt *before* sending: a row is never sent twice at once, and a crash during a
+ *   send leaves a pending row that is sent again (at least once).
+ * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
+ *   only after `maxAttempts` (two days of retrying by default), logged as an error.
+ * - At start the worker makes every pending row due again: after a restart, mail goes out now.
+ */
+
+export interface OutboxOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** First retry delay; doubles per attempt up to maxRetryDelayMs. */
+  retryBaseMs?: number;
+  maxRetryDelayMs?: number;
+  maxAttempts?: number;
+}
+
+const DEFAULTS: Required<OutboxOptions> = {
+  pollIntervalMs: 1_000,
+  batchSize: 25,
+  retryBaseMs: 30_000,
+  maxRetryDelayMs: 3_600_000,
+  maxAttempts: 50,
+};
+
+/** Delay before the retry that follows attempt number `attempt` (1-based). */
+export function retryDelayMs(attempt: number, base = DEFAULTS.retryBaseMs, max = DEFAULTS.maxRetryDelayMs): number {
+  return Math.min(max, base * 2 ** Math.min(30, Math.max(0, attempt - 1)));
+}
+
+const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
+
+export class MailOutbox {
+  private readonly options: Required<OutboxOptions>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sender: MailSender,
+    private readonly logger: Logger,
+    options: OutboxOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  get senderKind(): MailSender["kind"] {
+    return this.sender.kind;
+  }
+
+  /** Adds a mail to the outbox inside `trx` (or on its own). Returns the row id. */
+  async enqueue(trx: Kysely<Database>, mail: MailInput): Promise<string> {
+    const row = composeMail(mail);
+    await trx.insertInto("mail").values(row).execute();
+    return row.id;
+  }
+
+  /** Enqueues on its own (no surrounding record) and sends right away. */
+  async send(mail: MailInput): Promise<string> {
+    const id = await this.enqueue(this.db, mail);
+    this.nudge();
+    return id;
+  }
+
+  /** Starts the worker: pending rows become due now, then a poll every second. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.stopping = false;
+    const now = nowIso();
+    const result = await this.db
+      .updateTable("mail")
+      .set({ next_attempt_at: now })
+      .where("status", "=", "pending")
+      .where("next_attempt_at", ">", now)
+      .executeTakeFirst();
+    const resumed = Number(result.numUpdatedRows);
+    this.logger.info({ sender: this.sender.kind, resumed }, "mail worker started");
+    this.nudge();
+  }
+
+  /** Runs the worker soon (after an enqueue has committed). Cheap; calls coalesce. */
+  nudge(): void {
+    if (!this.started || this.stopping) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), 0);
+  }
+
+  /** Stops polling and waits for the send in flight; claimed but unsent rows are released. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.sender.close();
+    this.started = false;
+  }
+
+  /** Sends every due row now and resolves when none is left (tests, CLI). */
+  async drain(): Promise<void> {
+    await this.running;
+    while (await this.processBatch()) {
+      // keep going until no due row is left
+    }
+  }
+
+  private run(): void {
+    this.timer = undefined;
+    if (this.stopping || this.running) return;
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopping && (await this.processBatch())) {
+            // a full batch: there may be more due rows
+          }
+        } while (this.again && !this.stopping);
+      } catch (error) {
+        this.logger.error({ err: error }, "mail worker: cannot read the outbox");
+      }
+    })().finally(() => {
+      this.running = undefined;
+      if (!this.stopping) this.timer = setTimeout(() => this.run(), this.options.pollIntervalMs);
+    });
+  }
+
+  /** Claims and sends one batch. True when the batch was full (more may be due). */
+  private async processBatch(): Promise<boolean> {
+    const claimed = await this.claim();
+    for (let index = 0; index < claimed.length; index++) {
+      if (this.stopping) {
+        await this.release(claimed.slice(index));
+        return false;
+      }
+      await this.deliver(claimed[index]!);
+    }
+    return claimed.length === this.options.batchSize;
+  }
+
+  /**
+   * Moves due rows to their next retry time and counts the attempt, in one statement. The outer
+   * conditions are re-checked on the rows themselves, so a row claimed by someone else in the
+   * meantime (its next_attempt_at moved on) is not claimed twice.
+   */
+  private async claim(): Promise<MailRow[]> {
+    const now = nowIso();
+    const { batchSize, retryBaseMs, maxRetryDelayMs } = this.options;
+    const due = await this.db
+      .selectFrom("mail")
+      .select(["id", "attempts"])
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", now)
+      .orderBy("next_attempt_at")
+      .limit(batchSize)
+      .execute();
+    if (due.length === 0) return [];
+    const claimed: MailRow[] = [];
+    // Rows with the same attempt count share their next retry time: one UPDATE per group.
+    const byAttempts = new Map<number, string[]>();
+    for (const row of due) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
+    for (const [attempts, ids] of byAttempts) {
+      const rows = await this.db
+        .updateTable("mail")
+        .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: later(retryDelayMs(attempts + 1, retryBaseMs, maxRetryDelayMs)) })
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .returningAll()
+        .execute();
+      claimed.push(...rows);
+    }
+    return claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  private async release(rows: MailRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .updateTable("mail")
+      .set({ attempts: sql<number>`attempts - 1`, next_attempt_at: nowIso() })
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .where("status", "=", "pending")
+      .execute();
+  }
+
+  private async deliver(mail: MailRow): Promise<void> {
+    let outcome: string;
+    try {
+      outcome = await this.sender.send(mail);
+    } catch (error) {
+      await this.recordFailure(mail, error);
+      return;
+    }
+    await this.db.updateTable("mail").set({ status: "sent", sent_at: nowIso(), last_error: null }).where("id", "=", mail.id).execute();
+    if (this.sender.kind === "file") {
+      this.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file: outcome }, "mail written to file (no SMTP_URL)");
+    } else {
+      this.logger.info({ mailId: mail.id, to: mail.to, attempts: mail.attempts }, "mail sent");
+    }
+  }
+
+  private async recordFailure(mail: MailRow, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
+    const giveUp = mail.attempts >= this.options.maxAttempts;
+    await this.db
+      .updateTable("mail")
+      .set(giveUp ? { status: "failed", last_error: message } : { last_error: message })
+      .where("id", "=", mail.id)
+      .execute();
+    const details = { mailId: mail.id, to: mail.to, attempts: mail.attempts, error: message };
+    if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
+    else this.logger.warn({ ...details, nextAttemptAt: mail.next_attempt_at }, "mail not sent; will retry");
+  }
+}

@@ -1,0 +1,71 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { MailRow } from "../db/schema";
+
+/** Delivers one outbox row. Throws when it could not; the worker retries later. */
+export interface MailSender {
+  readonly kind: "smtp" | "file";
+  send(mail: MailRow): Promise<string>;
+  close(): void;
+}
+
+/** The nodemailer message of a row. The Message-ID is derived from the row id, so a mail sent
+ * twice after a crash (at-least-once) carries the same id and mail clients can fold the copies. */
+function message(mail: MailRow, from: string) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.id}@${domain}>`,
+    date: new Date(mail.created_at),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+/** Sends through SMTP_URL with one pooled connection, and bounded timeouts. */
+export function smtpSender(url: string, from: string): MailSender {
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as nodemailer.TransportOptions);
+  return {
+    kind: "smtp",
+    async send(mail) {
+      const info = (await transport.sendMail(message(mail, from))) as { response?: string; messageId?: string };
+      return info.response ?? "sent";
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without SMTP_URL: each mail becomes an .eml file (the exact message SMTP would carry) under
+ * `dir`, written atomically; sending the same row again overwrites the same file.
+ */
+export function fileSender(dir: string, from: string): MailSender {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let ready: Promise<unknown> | undefined;
+  return {
+    kind: "file",
+    async send(mail) {
+      ready ??= fs.mkdir(dir, { recursive: true });
+      await ready;
+      const info = (await transport.sendMail(message(mail, from))) as { message: Buffer };
+      const file = path.join(dir, `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}.eml`);
+      const temporary = `${file}.tmp`;
+      await fs.writeFile(temporary, info.message);
+      await fs.rename(temporary, file);
+      return file;
+    },
+    close: () => transport.close(),
+  };
+}
