@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type AppServerBuild, createApp } from "./app";
+import { createChat } from "./chat/setup";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { closeServices, createServices } from "./services";
@@ -24,7 +25,10 @@ async function main(): Promise<void> {
   const prerendered = JSON.parse(fs.readFileSync(new URL("./prerendered.json", import.meta.url), "utf8")) as PrerenderedManifest;
 
   const services = await createServices(config, logger);
-  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered });
+  const chat = createChat({ config, logger, db: services.database.db, outbox: undefined });
+  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered }, (express) => {
+    express.use("/api/chat", chat.router);
+  });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

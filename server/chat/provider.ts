@@ -1,0 +1,127 @@
+/**
+ * The AI provider behind our server: the official `openai` client against any OpenAI-compatible
+ * server (AI_BASE_URL), streaming. Retry and error policy (spec §8, docs/decisions/chat-provider-policy.md):
+ * - the SDK's own retries are off (maxRetries 0): our code decides every request;
+ * - 429 rate limit: one more request with temperature 0.5 and max_tokens 200; if that fails, one
+ *   of the three canned apologies at random;
+ * - 429 insufficient_quota: the capacity message, with the error "API quota exceeded";
+ * - anything else (4xx, 5xx, timeout, malformed or cut stream): a canned apology, then
+ *   "Failed to get a response. Please try again.";
+ * - a bounded wait: no token for AI_TIMEOUT_MS, or a reply longer than 3 × AI_TIMEOUT_MS, aborts.
+ */
+import OpenAI, { APIError } from "openai";
+import { CHAT_FAILURE } from "../../app/features/chat/chat-texts";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import { type PromptMessage, RETRY_MAX_TOKENS, RETRY_TEMPERATURE, TEMPERATURE, maxTokensFor } from "./prompt";
+import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "./replies";
+
+export type ProviderOutcome =
+  | { kind: "answer"; text: string }
+  /** Rate limited twice: a canned apology. */
+  | { kind: "fallback"; text: string }
+  | { kind: "capacity"; text: string; error: typeof QUOTA_EXCEEDED_ERROR }
+  | { kind: "failed"; text: string; error: typeof CHAT_FAILURE };
+
+export interface ChatProvider {
+  readonly model: string;
+  /** Streams the reply through onDelta and resolves with what the visitor ends up seeing. */
+  complete(messages: PromptMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<ProviderOutcome>;
+}
+
+interface Attempt {
+  temperature: number;
+  max_tokens: number;
+}
+
+const isQuotaExhausted = (error: APIError): boolean =>
+  error.code === "insufficient_quota" || error.type === "insufficient_quota";
+
+class ProviderTimeout extends Error {
+  constructor(what: string) {
+    super(`AI provider ${what}`);
+    this.name = "ProviderTimeout";
+  }
+}
+
+export function createProvider(
+  ai: Config["ai"] & { apiKey: string },
+  teamEmail: string,
+  logger: Logger,
+  random: () => number = Math.random,
+): ChatProvider {
+  const client = new OpenAI({
+    apiKey: ai.apiKey,
+    baseURL: ai.baseUrl,
+    timeout: ai.timeoutMs,
+    maxRetries: 0,
+  });
+
+  async function attempt(messages: PromptMessage[], settings: Attempt, onDelta: (text: string) => void, outer: AbortSignal): Promise<string> {
+    const controller = new AbortController();
+    const abortFromOuter = () => controller.abort(outer.reason);
+    if (outer.aborted) abortFromOuter();
+    outer.addEventListener("abort", abortFromOuter, { once: true });
+    let idle = setTimeout(() => controller.abort(new ProviderTimeout("sent nothing in time")), ai.timeoutMs);
+    const deadline = setTimeout(() => controller.abort(new ProviderTimeout("reply took too long")), ai.timeoutMs * 3);
+    try {
+      const stream = await client.chat.completions.create(
+        { model: ai.model, messages, temperature: settings.temperature, max_tokens: settings.max_tokens, stream: true },
+        { signal: controller.signal },
+      );
+      let text = "";
+      for await (const chunk of stream) {
+        clearTimeout(idle);
+        idle = setTimeout(() => controller.abort(new ProviderTimeout("stream stalled")), ai.timeoutMs);
+        const delta = chunk.choices?.[0]?.delta?.content;
+        if (delta) {
+          text += delta;
+          onDelta(delta);
+        }
+      }
+      if (controller.signal.aborted) throw controller.signal.reason;
+      if (text.trim() === "") throw new Error("AI provider returned an empty reply");
+      return text;
+    } catch (error) {
+      // The SDK reports our abort as APIUserAbortError; surface the reason (timeout) instead.
+      if (controller.signal.aborted && controller.signal.reason instanceof Error) throw controller.signal.reason;
+      throw error;
+    } finally {
+      clearTimeout(idle);
+      clearTimeout(deadline);
+      outer.removeEventListener("abort", abortFromOuter);
+    }
+  }
+
+  const failed = (): ProviderOutcome => ({ kind: "failed", text: ERROR_APOLOGY, error: CHAT_FAILURE });
+  const capacity = (): ProviderOutcome => ({ kind: "capacity", text: capacityMessage(teamEmail), error: QUOTA_EXCEEDED_ERROR });
+
+  return {
+    model: ai.model,
+    async complete(messages, onDelta, signal) {
+      const first: Attempt = { temperature: TEMPERATURE, max_tokens: maxTokensFor(messages.length) };
+      try {
+        return { kind: "answer", text: await attempt(messages, first, onDelta, signal) };
+      } catch (error) {
+        if (!(error instanceof APIError) || error.status !== 429 || signal.aborted) {
+          logger.warn({ err: error }, "AI provider request failed");
+          return failed();
+        }
+        if (isQuotaExhausted(error)) {
+          logger.error({ status: error.status, code: error.code }, "AI provider quota exhausted");
+          return capacity();
+        }
+        logger.warn({ status: error.status }, "AI provider rate limit; retrying once with reduced settings");
+      }
+      try {
+        return { kind: "answer", text: await attempt(messages, { temperature: RETRY_TEMPERATURE, max_tokens: RETRY_MAX_TOKENS }, onDelta, signal) };
+      } catch (error) {
+        logger.warn({ err: error }, "AI provider retry failed");
+        if (error instanceof APIError && error.status === 429 && isQuotaExhausted(error)) return capacity();
+        if (signal.aborted) return failed();
+        const index = Math.min(APOLOGIES.length - 1, Math.floor(random() * APOLOGIES.length));
+        return { kind: "fallback", text: APOLOGIES[index] ?? ERROR_APOLOGY };
+      }
+    },
+  };
+}

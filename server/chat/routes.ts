@@ -1,0 +1,167 @@
+/**
+ * The chat's endpoints, mounted at /api/chat. The app's stack has already checked Origin
+ * (sameOriginOnly), the body size and the general POST rate limit.
+ *
+ *   GET  /api/chat/session?timeZone=…   → { user, limits, name?, email?, history }
+ *   POST /api/chat/lead {name, email, timeZone?}   → { message, limits }
+ *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent
+ *   POST /api/chat/transcript {}                   → { ok: true }
+ */
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import {
+  EMPTY_MESSAGE,
+  INVALID_EMAIL,
+  LIMIT_REACHED,
+  MAX_MESSAGE_LENGTH,
+  MESSAGE_TOO_LONG,
+  NAME_REQUIRED,
+  QUOTA_UNAVAILABLE,
+  type ReplyEvent,
+  SESSION_MISSING,
+  TRANSCRIPT_EMPTY,
+  TRANSCRIPT_FAILED,
+  TRANSCRIPT_TOO_MANY,
+  isValidEmail,
+} from "../../app/features/chat/chat-texts";
+import type { Logger } from "../logger";
+import type { ChatService } from "./chat-service";
+import { validTimeZone } from "./quota";
+import { type SessionSigner, visitorOf } from "./session";
+
+const timeZoneField = z.string().max(100).optional();
+
+const leadSchema = z.strictObject({
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, "Your name is too long (100 characters at most)."),
+  email: z.string({ error: INVALID_EMAIL }).trim().refine(isValidEmail, INVALID_EMAIL),
+  timeZone: timeZoneField,
+});
+
+const messageSchema = z.strictObject({
+  text: z
+    .string({ error: EMPTY_MESSAGE })
+    .refine((text) => text.trim().length > 0, EMPTY_MESSAGE)
+    .refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  timeZone: timeZoneField,
+});
+
+const transcriptSchema = z.strictObject({});
+
+function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefined {
+  const result = schema.safeParse(req.body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message =
+    issue?.code === "unrecognized_keys"
+      ? `Unknown field: ${issue.keys.join(", ")}.`
+      : issue?.code === "invalid_type" && issue.path.length === 0
+        ? "The request body must be a JSON object."
+        : (issue?.message ?? "The request could not be processed.");
+  res.status(400).json({ error: message });
+  return undefined;
+}
+
+const requireJson: express.RequestHandler = (req, res, next) => {
+  if (!req.is("application/json")) {
+    res.status(415).json({ error: "Send the request as JSON (Content-Type: application/json)." });
+    return;
+  }
+  next();
+};
+
+export function chatRouter(options: { chat: ChatService; signer: SessionSigner; logger: Logger }): Router {
+  const { chat, signer, logger } = options;
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  router.post("*splat", requireJson, express.json({ limit: "32kb", strict: true }));
+
+  router.get("/session", async (req, res, next) => {
+    try {
+      const visitorId = visitorOf(req, res, signer, true);
+      const timeZone = validTimeZone(req.query.timeZone);
+      const session = await chat.session(visitorId, timeZone);
+      res.json({ user: { id: visitorId }, ...session });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/lead", async (req, res, next) => {
+    const body = parse(leadSchema, req, res);
+    if (!body) return;
+    try {
+      const visitorId = visitorOf(req, res, signer, true);
+      res.json(await chat.saveLead(visitorId, { name: body.name, email: body.email, timeZone: validTimeZone(body.timeZone) }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/messages", async (req, res) => {
+    const body = parse(messageSchema, req, res);
+    if (!body) return;
+    const visitorId = visitorOf(req, res, signer, false);
+    if (!visitorId) {
+      res.status(401).json({ error: SESSION_MISSING });
+      return;
+    }
+    const result = await chat.reply(visitorId, body.text, req.ip ?? "unknown", validTimeZone(body.timeZone));
+    if (result.kind === "limit") {
+      res.status(429).json({ error: LIMIT_REACHED, limits: result.limits });
+      return;
+    }
+    if (result.kind === "unavailable") {
+      res.status(503).json({ error: QUOTA_UNAVAILABLE });
+      return;
+    }
+
+    // Streamed reply: one JSON object per line, flushed as soon as it is written.
+    res.status(200);
+    res.setHeader("Content-Type", "application/x-ndjson; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store, no-transform");
+    res.setHeader("X-Accel-Buffering", "no");
+    res.flushHeaders();
+    req.socket.setNoDelay(true);
+    const send = (event: ReplyEvent) => {
+      if (!res.writableEnded) res.write(`${JSON.stringify(event)}\n`);
+    };
+    const gone = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) gone.abort(new Error("client went away"));
+    });
+    try {
+      const outcome = await result.run((text) => send({ type: "delta", text }), gone.signal);
+      send(
+        outcome.ok
+          ? { type: "done", reply: outcome.reply, limits: outcome.limits, source: outcome.source }
+          : { type: "error", ...(outcome.reply ? { reply: outcome.reply } : {}), error: outcome.error, limits: outcome.limits },
+      );
+    } catch (error) {
+      logger.error({ err: error }, "chat stream failed");
+    }
+    res.end();
+  });
+
+  router.post("/transcript", async (req, res) => {
+    if (!parse(transcriptSchema, req, res)) return;
+    const visitorId = visitorOf(req, res, signer, false);
+    if (!visitorId) {
+      res.status(401).json({ error: SESSION_MISSING });
+      return;
+    }
+    try {
+      const outcome = await chat.sendTranscript(visitorId);
+      if (outcome === "empty") res.status(400).json({ error: TRANSCRIPT_EMPTY });
+      else if (outcome === "too-many") res.status(429).json({ error: TRANSCRIPT_TOO_MANY });
+      else res.json({ ok: true });
+    } catch (error) {
+      logger.error({ err: error }, "could not queue a chat transcript");
+      res.status(503).json({ error: TRANSCRIPT_FAILED });
+    }
+  });
+
+  return router;
+}
