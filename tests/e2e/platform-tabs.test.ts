@@ -1,0 +1,82 @@
+/**
+ * Issue 2, /platform: the sticky tabs follow the scroll position. The active tab (aria-current="true")
+ * is the section whose box contains the point 100 px from the top of the viewport (spec §2, §9).
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage } from "../support/browser";
+import { useSiteAndBrowser, visit } from "../support/e2e";
+
+const ctx = useSiteAndBrowser();
+const SECTIONS = ["features", "subscriptions", "government", "training", "tokens", "vision"] as const;
+
+/** The id of the section containing y = 100 (as the spec defines it), or null. */
+const sectionAt100 = (page: Page) =>
+  page.evaluate((ids) => {
+    for (const id of ids) {
+      const box = document.getElementById(id)?.getBoundingClientRect();
+      if (box && box.top <= 100 && box.bottom > 100) return id;
+    }
+    return null;
+  }, SECTIONS as unknown as string[]);
+
+/** The hash targets of the links marked aria-current="true" inside the tab navigation. */
+const currentTabs = (page: Page) =>
+  page.evaluate((ids) => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('a[aria-current="true"]')];
+    return links.map((a) => a.hash.slice(1)).filter((hash) => ids.includes(hash));
+  }, SECTIONS as unknown as string[]);
+
+describe("/platform tabs", () => {
+  it("has a tab linking to each section, and every section exists", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
+    await visit(page, `${ctx.url}/platform`);
+    for (const id of SECTIONS) {
+      expect(await page.locator(`[id="${id}"]`).count(), `section #${id}`).toBe(1);
+      expect(await page.locator(`a[href$="#${id}"]`).count(), `tab to #${id}`).toBeGreaterThan(0);
+    }
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`the active tab follows scrolling (${viewport.width}px)`, async () => {
+      const { page } = await newPage(ctx.browser, { viewport, reducedMotion: "reduce" });
+      await visit(page, `${ctx.url}/platform`);
+      const check = async (label: string) => {
+        const expected = await sectionAt100(page);
+        await expect
+          .poll(() => currentTabs(page), { timeout: 3_000, message: `${label}: section at 100px is ${expected}` })
+          .toEqual(expected ? [expected] : []);
+        return expected;
+      };
+
+      for (const id of SECTIONS) {
+        // Put the section's top 40 px above the activation line, then just below it.
+        for (const offset of [60, 140]) {
+          await page.evaluate(
+            ([id, offset]) => {
+              const el = document.getElementById(id);
+              if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - offset, behavior: "instant" });
+            },
+            [id, offset] as const,
+          );
+          const active = await check(`#${id} at ${offset}px`);
+          if (offset === 60 && id !== "vision") expect(active).toBe(id);
+        }
+      }
+      // And back up to the very top.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      await check("top of page");
+    });
+  }
+
+  it("clicking a tab scrolls its section under the line and marks it current", async () => {
+    const { page } = await newPage(ctx.browser, { reducedMotion: "reduce" });
+    await visit(page, `${ctx.url}/platform`);
+    await page.locator('a[href$="#training"]').first().click();
+    await expect.poll(() => sectionAt100(page), { timeout: 3_000 }).toBe("training");
+    await expect.poll(() => currentTabs(page), { timeout: 3_000 }).toEqual(["training"]);
+  });
+});

@@ -1,0 +1,205 @@
+/** Issue 2: every page of spec §2, navigation, scrolling, banner, mobile menu, 404, no-JS. */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newPage } from "../support/browser";
+import { useSiteAndBrowser, visit } from "../support/e2e";
+import { LEGAL_LINKS, SPEC_ROUTES } from "./routes";
+
+const ctx = useSiteAndBrowser();
+
+/** The element's top edge relative to the viewport, or null if it does not exist. */
+const topOf = (page: Page, id: string) =>
+  page.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top ?? null, id);
+
+/** True when the element's top is in the upper half of the viewport, or the page cannot scroll further. */
+const inView = (page: Page, id: string) =>
+  page.evaluate((id) => {
+    const el = document.getElementById(id);
+    if (!el) return false;
+    const { top, bottom } = el.getBoundingClientRect();
+    const atBottom = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+    return top >= -2 && (top <= window.innerHeight / 2 || (atBottom && bottom > 0 && top < window.innerHeight));
+  }, id);
+
+describe("every route of §2", () => {
+  for (const route of SPEC_ROUTES) {
+    it(`${route.path} renders its h1, title, header, footer, with no console error or CSP violation`, async () => {
+      const { page } = await newPage(ctx.browser);
+      const response = await visit(page, ctx.url + route.path);
+      expect(response.status()).toBe(200);
+      const h1 = page.getByRole("heading", { level: 1 });
+      expect(await h1.count()).toBe(1);
+      expect((await h1.innerText()).trim()).toMatch(route.h1);
+      const title = await page.title();
+      expect(title.length).toBeGreaterThan(5);
+      if (route.path !== "/") expect(title).toContain((await h1.innerText()).trim());
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${route.path === "/" ? "/" : route.path}$`));
+      await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).waitFor();
+      for (const link of LEGAL_LINKS) {
+        expect(await page.getByRole("contentinfo").getByRole("link", { name: link.name, exact: true }).getAttribute("href")).toBe(link.path);
+      }
+    });
+  }
+
+  it("titles are unique", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
+    const titles = new Set<string>();
+    for (const route of SPEC_ROUTES) {
+      await visit(page, ctx.url + route.path);
+      titles.add(await page.title());
+    }
+    expect(titles.size).toBe(SPEC_ROUTES.length);
+  });
+});
+
+describe("readable without JavaScript", () => {
+  for (const route of SPEC_ROUTES) {
+    it(route.path, async () => {
+      const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
+      await visit(page, ctx.url + route.path);
+      const main = await page.locator("main").innerText();
+      expect(main.length).toBeGreaterThan(300);
+      for (const text of route.mustContain) expect(main).toContain(text);
+      expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    });
+  }
+
+  it("the header links are visible and usable on a phone", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await visit(page, `${ctx.url}/privacy`);
+    const link = page.getByRole("banner").getByRole("link", { name: "Platform Overview" });
+    expect(await link.isVisible()).toBe(true);
+    await link.click();
+    await page.waitForURL(`${ctx.url}/platform`);
+  });
+});
+
+describe("navigation", () => {
+  it("header links go to /platform, /#chat and /#contact; the hash target scrolls into view", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    const header = page.getByRole("banner");
+
+    await header.getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    await page.getByRole("heading", { level: 1, name: /platform/i }).waitFor();
+
+    await header.getByRole("link", { name: "AI Assistant" }).click();
+    await page.waitForURL(`${ctx.url}/#chat`);
+    await expect.poll(() => inView(page, "chat"), { timeout: 5_000 }).toBe(true);
+
+    await header.getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(`${ctx.url}/#contact`);
+    await expect.poll(() => inView(page, "contact"), { timeout: 5_000 }).toBe(true);
+  });
+
+  it("with reduced motion the hash target is reached too, and a direct load of /#contact opens there", async () => {
+    const { page } = await newPage(ctx.browser, { reducedMotion: "reduce" });
+    await visit(page, `${ctx.url}/platform`);
+    await page.getByRole("banner").getByRole("link", { name: "AI Assistant" }).click();
+    await page.waitForURL(`${ctx.url}/#chat`);
+    await expect.poll(() => inView(page, "chat"), { timeout: 2_000 }).toBe(true);
+
+    await visit(page, `${ctx.url}/#contact`);
+    await expect.poll(() => inView(page, "contact"), { timeout: 2_000 }).toBe(true);
+  });
+
+  it("a route change scrolls to the top", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
+    await page.waitForURL(`${ctx.url}/terms`);
+    await page.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it("Home opens at its top", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/`);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await topOf(page, "features")).not.toBeNull();
+  });
+
+  it("shows Loading... while the next screen loads", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    // Hold back every script the next navigation needs, so the fallback has time to show.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$|\.data(\?|$)|__manifest/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.getByRole("status").getByText("Loading...").waitFor({ timeout: 5_000 });
+    release();
+    await page.waitForURL(`${ctx.url}/platform`);
+    await page.getByRole("heading", { level: 1, name: /platform/i }).waitFor();
+    await page.getByRole("status").getByText("Loading...").waitFor({ state: "hidden" });
+  });
+});
+
+describe("announcement banner", () => {
+  it("says the platform is being launched, dismisses, and stays dismissed after a reload", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/`);
+    const banner = page.getByText(/is being launched.*stay tuned/i);
+    expect(await banner.isVisible()).toBe(true);
+    expect(await banner.evaluate((el) => getComputedStyle(el.closest("[id], [role]") ?? el).backgroundColor)).toMatch(
+      /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/, // red
+    );
+    await page.getByRole("button", { name: /dismiss/i }).click();
+    await banner.waitFor({ state: "hidden" });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await banner.isVisible()).toBe(false);
+    await visit(page, `${ctx.url}/platform`);
+    expect(await banner.isVisible()).toBe(false);
+  });
+});
+
+describe("mobile menu (390 px)", () => {
+  it("opens and closes with the button, reflecting aria-expanded; Escape and navigation close it", async () => {
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await visit(page, `${ctx.url}/`);
+    const header = page.getByRole("banner");
+    const button = header.getByRole("button", { name: /menu/i });
+    const link = header.getByRole("link", { name: "Platform Overview" });
+
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await link.isVisible()).toBe(false);
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await link.waitFor({ state: "visible" });
+
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    await link.waitFor({ state: "hidden" });
+
+    await button.click();
+    await link.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await link.waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    await button.click();
+    await link.click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    await link.waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 with a helpful page that links home", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [/status of 404/] });
+    const response = await visit(page, `${ctx.url}/no-such-page`);
+    expect(response.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/not found|404/i);
+    expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+  });
+});

@@ -1,0 +1,179 @@
+/** Issue 2: what the production server answers, without a browser. */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../support/paths";
+import { startSite, type Site } from "../support/site-server";
+
+const ROUTES = ["/", "/platform", "/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"];
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+const get = (path: string, init: RequestInit = {}) => fetch(site.url + path, { redirect: "manual", ...init });
+
+function directives(csp: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of csp.split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+describe("pages", () => {
+  for (const path of ROUTES) {
+    it(`${path} is pre-rendered HTML with security headers, revalidated`, async () => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toMatch(/<h1[\s>]/);
+
+      const csp = response.headers.get("content-security-policy");
+      expect(csp, "Content-Security-Policy").toBeTruthy();
+      const policy = directives(csp ?? "");
+      const scriptSrc = policy.get("script-src") ?? policy.get("default-src") ?? [];
+      expect(scriptSrc.length).toBeGreaterThan(0);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+      expect(policy.get("object-src")).toEqual(["'none'"]);
+
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBeTruthy();
+      expect(response.headers.get("permissions-policy")).toBeTruthy();
+      expect(response.headers.get("strict-transport-security"), "no HSTS over plain HTTP").toBeNull();
+      expect(response.headers.get("x-powered-by")).toBeNull();
+
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      expect(cacheControl).toMatch(/no-cache|max-age=0|must-revalidate/);
+      expect(cacheControl).not.toMatch(/immutable/);
+      expect(response.headers.get("etag") ?? response.headers.get("last-modified")).toBeTruthy();
+    });
+  }
+
+  it("every inline script of every page is allowed by its CSP hashes", async () => {
+    const { createHash } = await import("node:crypto");
+    for (const path of ROUTES) {
+      const response = await get(path);
+      const scriptSrc = directives(response.headers.get("content-security-policy") ?? "").get("script-src") ?? [];
+      const html = await response.text();
+      for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        const hash = `'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`;
+        expect(scriptSrc, `${path}: inline script ${match[1]?.slice(0, 60)}…`).toContain(hash);
+      }
+    }
+  });
+
+  it("answers with and without a trailing slash, with no redirect loop", async () => {
+    for (const path of ["/privacy", "/privacy/", "/platform/"]) {
+      const response = await get(path);
+      if (response.status >= 300 && response.status < 400) {
+        const location = new URL(response.headers.get("location") ?? "", site.url);
+        expect(location.pathname, `${path} redirects to itself`).not.toBe(path);
+        const followed = await get(location.pathname);
+        expect(followed.status).toBe(200);
+      } else {
+        expect(response.status, path).toBe(200);
+      }
+    }
+    const followed = await fetch(`${site.url}/privacy/`, { redirect: "follow" });
+    expect(followed.status).toBe(200);
+  });
+
+  it("compresses HTML", async () => {
+    const response = await get("/platform", { headers: { "accept-encoding": "gzip, br" } });
+    expect(response.headers.get("content-encoding")).toMatch(/gzip|br/);
+  });
+
+  it("HEAD / answers 200", async () => {
+    expect((await get("/", { method: "HEAD" })).status).toBe(200);
+  });
+});
+
+describe("assets", () => {
+  it("hashed assets are cached for a year, immutable", async () => {
+    const assets = readdirSync(join(repoRoot, "build/client/assets")).filter((name) => /\.(js|css)$/.test(name));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const name of [assets.find((n) => n.endsWith(".js")), assets.find((n) => n.endsWith(".css"))]) {
+      if (!name) continue;
+      const response = await get(`/assets/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("a missing asset is a 404, not the HTML of a page", async () => {
+    const response = await get("/assets/does-not-exist-123.js");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control") ?? "").not.toMatch(/immutable/);
+  });
+});
+
+describe("service endpoints", () => {
+  it("GET /healthz is 200 JSON", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("sitemap.xml lists every page with absolute URLs", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/xml/);
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+    expect(locs.sort()).toEqual([...ROUTES].sort());
+  });
+
+  it("robots.txt allows crawling and names the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*/m);
+    expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  });
+
+  it("unknown routes answer 404 HTML", async () => {
+    for (const path of ["/no-such-page", "/platform/nope", "/privacy.php"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await response.text()).toMatch(/<h1[\s>]/);
+    }
+  });
+});
+
+describe("process", () => {
+  it("logs JSON lines", () => {
+    const lines = site.logs().filter((line) => line.trim() !== "");
+    expect(lines.length).toBeGreaterThan(0);
+    expect(site.jsonLogs().length).toBe(lines.filter((line) => line.startsWith("{")).length);
+    expect(site.jsonLogs().some((line) => line.msg === "server listening")).toBe(true);
+  });
+
+  it("shuts down gracefully on SIGTERM (exit 0) and restarts on the same data", async () => {
+    const first = await startSite();
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect(await first.stop()).toEqual({ code: 0, signal: null });
+    const second = await startSite({ dataDir: first.dataDir });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    await second.kill();
+    const third = await startSite({ dataDir: first.dataDir });
+    expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+    expect((await third.stop()).code).toBe(0);
+  });
+
+  it("refuses to start with a bad configuration, saying why", async () => {
+    await expect(startSite({ env: { PORT: "not-a-port" } })).rejects.toThrow(/PORT/);
+  });
+});
