@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const prerendered = JSON.parse(fs.readFileSync(new URL("./prerendered.json", import.meta.url), "utf8")) as PrerenderedManifest;
 
   const services = await createServices(config, logger);
-  const chat = createChat({ config, logger, db: services.database.db, outbox: undefined });
+  const chat = createChat({ config, logger, db: services.database.db, outbox: services.outbox });
   const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered }, (express) => {
     express.use("/api/chat", chat.router);
   });
