@@ -1,0 +1,154 @@
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
+import { TEAM_EMAIL } from "../../content/brand";
+import { clientErrors, focusFirstError, formValues, postForm } from "../../shared/forms/client";
+import { type FieldErrors, type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { FormMessage, Honeypot, TextArea, TextField } from "../../shared/ui/field";
+import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
+
+const ThankYouModal = lazy(() => import("../../shared/ui/thank-you-modal"));
+const loadSchema = () => import("./schema").then((module) => module.contactSchema);
+
+type State =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "success"; message: string }
+  | { status: "error"; message?: string; fieldErrors?: FieldErrors };
+
+const fromResult = (result: FormResult | undefined): State =>
+  !result ? { status: "idle" } : result.ok ? { status: "success", message: result.message } : { status: "error", ...result };
+
+/**
+ * The contact form (spec §3–§5, §8): name, email, category (buttons; default question), message.
+ * Sending: "Sending..." and the fields disabled; success: the Thank you modal, the form reset and
+ * the success text; errors inline. Posts to /contact, so it works without JavaScript too.
+ */
+export function ContactForm({ initialResult, initialValues }: { initialResult?: FormResult; initialValues?: Record<string, string> }) {
+  const [state, setState] = useState<State>(() => fromResult(initialResult));
+  const [thanksOpen, setThanksOpen] = useState(false);
+  const [thanksLoaded, setThanksLoaded] = useState(false);
+  // Keeps what was typed after a failed no-JavaScript post (the page re-renders with the values).
+  const [formKey, setFormKey] = useState(0);
+  const id = useId();
+  const sending = state.status === "sending";
+  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
+  const values = state.status === "error" ? initialValues : undefined;
+  const defaultCategory = (CONTACT_CATEGORIES as readonly string[]).includes(values?.category ?? "") ? (values?.category as ContactCategory) : "question";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const submitted = formValues(form);
+    const invalid = await clientErrors(loadSchema, submitted);
+    if (invalid) {
+      setState({ status: "error", fieldErrors: invalid });
+      focusFirstError(form, invalid);
+      return;
+    }
+    setState({ status: "sending" });
+    const outcome = await postForm(form.action, submitted);
+    if (outcome.kind === "result") {
+      setState(fromResult(outcome.result));
+      if (outcome.result.ok) {
+        form.reset();
+        setFormKey((key) => key + 1);
+        setThanksLoaded(true);
+        setThanksOpen(true);
+      } else if (outcome.result.fieldErrors) {
+        // Wait for the fields to be enabled again before moving focus.
+        const fieldErrors = outcome.result.fieldErrors;
+        requestAnimationFrame(() => focusFirstError(form, fieldErrors));
+      }
+    } else if (outcome.kind === "refused") {
+      setState({ status: "error", message: outcome.message });
+    } else {
+      setState({ status: "error", message: outcome.kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected });
+    }
+  }
+
+  const formError = state.status === "error" && state.message && Object.keys(errors).length === 0 ? state.message : undefined;
+
+  return (
+    <>
+      <form
+        key={formKey}
+        method="post"
+        action="/contact"
+        noValidate
+        aria-label="Contact form"
+        aria-busy={sending || undefined}
+        onFocus={() => void loadSchema().catch(() => undefined)}
+        onSubmit={(event) => void onSubmit(event)}
+        className="relative"
+      >
+        <fieldset disabled={sending} className="grid gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField id={`${id}-name`} name="name" label="Name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={values?.name} error={errors.name} />
+            <TextField
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={LIMITS.email}
+              defaultValue={values?.email}
+              error={errors.email}
+            />
+          </div>
+          <fieldset aria-describedby={errors.category ? `${id}-category-error` : undefined}>
+            <legend className="font-medium">What is it about?</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {CONTACT_CATEGORIES.map((category) => (
+                <label key={category} className="cursor-pointer">
+                  <input type="radio" name="category" value={category} defaultChecked={category === defaultCategory} className="peer sr-only" />
+                  <span className="inline-block rounded-full border border-line px-4 py-2 text-sm font-medium peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
+                    {CATEGORY_LABELS[category]}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.category ? (
+              <p id={`${id}-category-error`} className="mt-1 text-sm font-medium text-brand">
+                {errors.category}
+              </p>
+            ) : null}
+          </fieldset>
+          <TextArea
+            id={`${id}-message`}
+            name="message"
+            label="Message"
+            required
+            maxLength={LIMITS.message}
+            rows={5}
+            defaultValue={values?.message}
+            error={errors.message}
+          />
+          <Honeypot />
+          <div>
+            <button
+              type="submit"
+              className="rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80"
+            >
+              {sending ? "Sending..." : "Send message"}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      <div role="status" className="mt-4 empty:hidden">
+        {state.status === "success" ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      </div>
+      {formError ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{formError}</FormMessage>
+        </div>
+      ) : null}
+      {thanksLoaded ? (
+        <Suspense fallback={null}>
+          <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

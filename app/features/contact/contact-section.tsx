@@ -1,0 +1,34 @@
+import { TEAM_EMAIL } from "../../content/brand";
+import type { FormResult } from "../../shared/forms/form-result";
+import { ContactForm } from "./contact-form";
+
+export const CONTACT_HEADING_ID = "contact-heading";
+
+/**
+ * The content of Home's contact section (anchor `contact`): heading, how to reach the team, and
+ * the contact form in place, where the header's Contact link lands (no extra click, no modal to
+ * dismiss). The Thank you modal opens after a successful send.
+ */
+export function ContactSection({ initialResult, initialValues }: { initialResult?: FormResult; initialValues?: Record<string, string> }) {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_1.4fr]">
+      <div>
+        <h2 id={CONTACT_HEADING_ID} className="text-3xl font-bold">
+          Contact us
+        </h2>
+        <p className="mt-4 text-muted">
+          Questions about route planning, permits or our launch? Suggestions or a feature you need? Send us a message and our team will get
+          back to you.
+        </p>
+        <p className="mt-4">
+          Prefer email? Write to{" "}
+          <a className="font-medium text-brand underline" href={`mailto:${TEAM_EMAIL}`}>
+            {TEAM_EMAIL}
+          </a>
+          .
+        </p>
+      </div>
+      <ContactForm initialResult={initialResult} initialValues={initialValues} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import type { FormResult } from "./form-result";
+import { HONEYPOT_FIELD } from "./form-result";
+import { readFormRequest } from "./read-request";
+
+/** What a lead form's route hands its page after a plain (no-JavaScript) post. */
+export interface FormActionData {
+  result: FormResult;
+  /** The submitted text, to refill the fields after an error (never after a success). */
+  values?: Record<string, string>;
+}
+
+type Submit = (input: unknown) => Promise<{ status: number; result: FormResult }>;
+
+/**
+ * The body of a lead form's route action: reads the post (form data or JSON; unreadable → 4xx),
+ * hands it to the form's endpoint, and answers with its status and result.
+ */
+export async function formAction(request: Request, submit: Submit) {
+  const input = await readFormRequest(request);
+  if (!input.ok) return data<FormActionData>({ result: { ok: false, message: input.message } }, { status: input.status });
+  const { status, result } = await submit(input.value);
+  let values: Record<string, string> | undefined;
+  if (!result.ok && typeof input.value === "object" && input.value !== null) {
+    values = {};
+    for (const [key, value] of Object.entries(input.value as Record<string, unknown>)) {
+      if (key !== HONEYPOT_FIELD && typeof value === "string") values[key] = value.slice(0, 5_000);
+    }
+  }
+  return data<FormActionData>({ result, values }, { status, headers: { "Cache-Control": "no-store" } });
+}
