@@ -200,6 +200,5 @@ describe("unknown routes", () => {
     expect(response.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/not found|404/i);
     expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
   });
 });
