@@ -34,7 +34,7 @@ interface Attempt {
   max_tokens: number;
 }
 
-const isQuotaExhausted = (error: APIError): boolean =>
+const isQuotaExhausted = (error: { code?: unknown; type?: unknown }): boolean =>
   error.code === "insufficient_quota" || error.type === "insufficient_quota";
 
 class ProviderTimeout extends Error {

@@ -12,7 +12,7 @@
  * default step answers (a short streamed answer unless setDefault() says otherwise).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 export type FakeStep =
   /** 200 with the whole text: streamed in one chunk when the request asks for a stream, else JSON. */
@@ -88,7 +88,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let steps: FakeStep[] = [];
   let fallback: FakeStep = { kind: "stream", chunks: ["This is ", "a fake ", "answer."] };
   const open = new Set<http.ServerResponse>();
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const waiters = new Set<() => void>();
 
   const server = http.createServer((req, res) => {

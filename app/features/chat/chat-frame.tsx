@@ -1,0 +1,145 @@
+/**
+ * The chat's markup, shared by the static shell (first paint) and the interactive chat (loaded
+ * later), so swapping one for the other moves nothing on the page.
+ */
+import type { FormEvent, ReactNode, Ref } from "react";
+import { ASSISTANT_LABEL, SUGGESTIONS, SUGGESTIONS_TITLE, TRANSCRIPT_LINK } from "./chat-texts";
+
+export function Avatar() {
+  return (
+    <span aria-hidden="true" className="mt-1 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-on-dark">
+      <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M1 6h13v10H1zM14 9h4l3 3v4h-7z" />
+        <circle cx="5.5" cy="17.5" r="2" />
+        <circle cx="17.5" cy="17.5" r="2" />
+      </svg>
+    </span>
+  );
+}
+
+export function MessageBubble({ role, author, children }: { role: "user" | "assistant"; author: string; children: ReactNode }) {
+  const mine = role === "user";
+  return (
+    <div className={`flex gap-2 ${mine ? "justify-end" : "justify-start"}`}>
+      {mine ? null : <Avatar />}
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2 break-words ${
+          mine ? "rounded-br-sm bg-brand text-on-dark" : "rounded-bl-sm border border-line bg-canvas text-ink"
+        }`}
+      >
+        <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_LABEL} says:`}</p>
+        <div className="mt-1 text-[0.95rem] leading-relaxed">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function Suggestions({ onPick, disabled }: { onPick?: (question: string) => void; disabled?: boolean }) {
+  return (
+    <div className="mb-4">
+      <h3 id="chat-suggestions-title" className="text-sm font-semibold text-muted">
+        {SUGGESTIONS_TITLE}
+      </h3>
+      <ul aria-labelledby="chat-suggestions-title" className="mt-2 flex flex-wrap gap-2">
+        {SUGGESTIONS.map((question) => (
+          <li key={question}>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onPick?.(question)}
+              className="rounded-full border border-line bg-canvas px-3 py-1.5 text-left text-sm text-ink hover:border-brand hover:text-brand disabled:opacity-60"
+            >
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface ChatFrameProps {
+  suggestions: ReactNode;
+  messages: ReactNode;
+  listRef?: Ref<HTMLDivElement>;
+  /** The remaining-messages counter and bar (empty until name and email are known). */
+  status: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  inputLabel: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onFocusInput?: () => void;
+  inputMode?: "text" | "email";
+  autoComplete?: string;
+  busy: boolean;
+  error: ReactNode;
+  onTranscript?: () => void;
+  transcriptLabel?: string;
+  transcriptDisabled?: boolean;
+  announcement?: string;
+}
+
+export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
+  return (
+    <div className="mx-auto max-w-3xl">
+      {props.suggestions}
+      <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+        <div
+          ref={listRef}
+          role="region"
+          aria-label="Conversation with Max Load"
+          tabIndex={0}
+          className="h-[500px] space-y-4 overflow-y-auto overscroll-contain p-4"
+        >
+          {props.messages}
+        </div>
+        <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div>
+        <form onSubmit={props.onSubmit} className="flex gap-2 border-t border-line bg-canvas p-3" noValidate>
+          <label htmlFor="chat-input" className="sr-only">
+            {props.inputLabel}
+          </label>
+          <input
+            id="chat-input"
+            ref={inputRef}
+            type="text"
+            inputMode={props.inputMode ?? "text"}
+            autoComplete={props.autoComplete ?? "off"}
+            enterKeyHint="send"
+            value={props.value}
+            placeholder={props.placeholder}
+            disabled={props.busy}
+            onChange={(event) => props.onChange(event.target.value)}
+            onFocus={props.onFocusInput}
+            aria-describedby="chat-error"
+            className="min-w-0 flex-1 rounded-lg border border-line bg-canvas px-3 py-2 text-base text-ink placeholder:text-muted disabled:opacity-60"
+          />
+          <button
+            type="submit"
+            disabled={props.busy}
+            className="rounded-lg bg-brand px-4 py-2 font-semibold text-on-dark hover:bg-brand-strong disabled:opacity-60"
+          >
+            Send
+          </button>
+        </form>
+        <div className="flex min-h-12 flex-wrap items-center justify-between gap-2 border-t border-line bg-canvas px-4 py-2 text-sm">
+          <p id="chat-error" role="alert" className="font-medium text-brand">
+            {props.error}
+          </p>
+          <button
+            type="button"
+            onClick={props.onTranscript}
+            disabled={props.transcriptDisabled}
+            className="ml-auto text-brand underline underline-offset-2 hover:text-brand-strong disabled:opacity-60"
+          >
+            {props.transcriptLabel ?? TRANSCRIPT_LINK}
+          </button>
+        </div>
+      </div>
+      <div role="status" aria-live="polite" className="sr-only">
+        {props.announcement}
+      </div>
+    </div>
+  );
+}

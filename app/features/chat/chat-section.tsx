@@ -1,0 +1,119 @@
+/**
+ * The chat section of Home (spec §2 Chat demo). First paint gets a light static shell with the
+ * same markup as the chat; the interactive chat (chat-widget.tsx) is imported when the section
+ * comes near the viewport, when the visitor interacts with the shell, or when the page opens at
+ * #chat, so it adds nothing to Home's first-load JavaScript.
+ */
+import { type ComponentType, useEffect, useRef, useState } from "react";
+import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
+import { GREETING, PLACEHOLDER_NAME } from "./chat-texts";
+
+export interface ChatWidgetProps {
+  /** Text the visitor typed or picked in the shell before the chat loaded. */
+  initialText: string;
+  /** Focus the input once mounted (the visitor was using the shell). */
+  focusInput: boolean;
+}
+
+type Widget = ComponentType<ChatWidgetProps>;
+
+let widgetModule: Promise<Widget> | undefined;
+const loadWidget = (): Promise<Widget> => (widgetModule ??= import("./chat-widget").then((module) => module.ChatWidget));
+
+export function ChatSection() {
+  const [Widget, setWidget] = useState<Widget | null>(null);
+  const [text, setText] = useState("");
+  const container = useRef<HTMLDivElement>(null);
+  const [engaged, setEngaged] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = () => {
+      loadWidget().then(
+        (component) => {
+          if (!cancelled) setWidget(() => component);
+        },
+        (error: unknown) => {
+          widgetModule = undefined;
+          console.warn("The chat could not be loaded", error);
+        },
+      );
+    };
+    if (window.location.hash === "#chat") {
+      load();
+      return () => {
+        cancelled = true;
+      };
+    }
+    const node = container.current;
+    const observer =
+      node && "IntersectionObserver" in window
+        ? new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) {
+                observer?.disconnect();
+                load();
+              }
+            },
+            { rootMargin: "300px 0px" },
+          )
+        : undefined;
+    if (node && observer) observer.observe(node);
+    else load();
+    const onHash = () => {
+      if (window.location.hash === "#chat") load();
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      window.removeEventListener("hashchange", onHash);
+    };
+  }, []);
+
+  const engage = () => {
+    setEngaged(true);
+    loadWidget().then(
+      (component) => setWidget(() => component),
+      (error: unknown) => console.warn("The chat could not be loaded", error),
+    );
+  };
+
+  return (
+    <div ref={container} onPointerDown={Widget ? undefined : engage}>
+      {Widget ? (
+        <Widget initialText={text} focusInput={engaged} />
+      ) : (
+        <ChatFrame
+          suggestions={
+            <Suggestions
+              onPick={(question) => {
+                setText(question);
+                engage();
+              }}
+            />
+          }
+          messages={
+            <MessageBubble role="assistant" author="">
+              <p>{GREETING}</p>
+            </MessageBubble>
+          }
+          status={null}
+          inputLabel="Your name"
+          placeholder={PLACEHOLDER_NAME}
+          value={text}
+          onChange={setText}
+          onSubmit={(event) => {
+            event.preventDefault();
+            engage();
+          }}
+          onFocusInput={engage}
+          autoComplete="name"
+          busy={false}
+          error={null}
+          onTranscript={engage}
+        />
+      )}
+    </div>
+  );
+}
