@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 export default function ContactPage() {
   const answer = useActionData<FormActionData>();
   return (
-    <main id="main" className="px-4 py-16 sm:py-24">
+    <div className="px-4 py-16 sm:py-24">
       <h1 className="sr-only">Contact</h1>
       {answer?.result.ok ? (
         <div className="mx-auto mb-10 max-w-5xl rounded-xl border border-line bg-surface p-6 text-center">
@@ -35,6 +35,6 @@ export default function ContactPage() {
           Back to the home page
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 export default function NewsletterPage() {
   const answer = useActionData<FormActionData>();
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
       <h1 className="sr-only">Newsletter</h1>
       <NewsletterBlock initialResult={answer?.result} />
       <p className="mt-10 text-center">
@@ -27,6 +27,6 @@ export default function NewsletterPage() {
           Back to the home page
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

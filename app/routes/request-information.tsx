@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 export default function RequestInformationPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<FormActionData>();
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold">Request More Information</h1>
       <p className="mt-3 text-muted">Tell us about your needs and we will contact you.</p>
       <div className="mt-8">
@@ -36,6 +36,6 @@ export default function RequestInformationPage({ loaderData }: Route.ComponentPr
           Back to the platform overview
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

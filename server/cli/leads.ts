@@ -1,0 +1,132 @@
+/**
+ * The team's lead tool.
+ *
+ *   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]
+ *   npm run leads -- delete --email ADDRESS
+ *
+ * Reads the same configuration as the server (DATA_DIR, DATABASE_URL). Export streams every lead
+ * (chat leads, subscribers, information requests, contact messages, and whatever else is listed
+ * in server/leads/lead-tables.ts) to stdout or FILE, oldest first per type, with a progress line
+ * on stderr. Delete erases one person everywhere (the privacy policy's promise) and prints counts.
+ */
+import fs from "node:fs";
+import { once } from "node:events";
+import { parseArgs } from "node:util";
+import type { Writable } from "node:stream";
+import { ConfigError, loadConfig } from "../config";
+import { migrateToLatest, openDatabase, type Db } from "../db/database";
+import { isValidAddress } from "../mail/compose";
+import { EXPORT_COLUMNS, eraseMail, leadTables } from "../leads/lead-tables";
+
+const USAGE = `Usage:
+  npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]
+  npm run leads -- delete --email ADDRESS`;
+
+class UsageError extends Error {}
+
+/** RFC 4180 field; a leading = + - @ (a spreadsheet formula) is neutralised with a quote. */
+export function csvField(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+async function write(out: Writable, chunk: string): Promise<void> {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+export async function exportLeads(db: Db, options: { format: "csv" | "json"; since?: string; out: Writable; progress?: (count: number) => void }): Promise<number> {
+  const { format, since, out } = options;
+  let count = 0;
+  if (format === "csv") await write(out, `${EXPORT_COLUMNS.join(",")}\r\n`);
+  else await write(out, "[");
+  for (const table of leadTables) {
+    for await (const record of table.export(db, since)) {
+      if (format === "csv") await write(out, `${EXPORT_COLUMNS.map((column) => csvField((record)[column])).join(",")}\r\n`);
+      else await write(out, `${count === 0 ? "\n" : ",\n"}${JSON.stringify(record)}`);
+      count++;
+      if (count % 1_000 === 0) options.progress?.(count);
+    }
+  }
+  if (format === "json") await write(out, count === 0 ? "]\n" : "\n]\n");
+  return count;
+}
+
+export async function deletePerson(db: Db, email: string): Promise<Record<string, number>> {
+  const normalized = email.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const counts: Record<string, number> = {};
+    for (const table of leadTables) counts[table.type] = await table.erase(trx, normalized);
+    counts.mail = await eraseMail(trx, normalized);
+    return counts;
+  });
+}
+
+function parseSince(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new UsageError(`--since must be a date as YYYY-MM-DD, not "${value}".`);
+  return `${value}T00:00:00.000Z`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { format: { type: "string" }, since: { type: "string" }, out: { type: "string" }, email: { type: "string" }, help: { type: "boolean", short: "h" } },
+    strict: true,
+  });
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command !== "export" && command !== "delete") throw new UsageError(`Unknown command "${command}".`);
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    if (command === "export") {
+      const format = values.format;
+      if (format !== "csv" && format !== "json") throw new UsageError("--format must be csv or json.");
+      const since = parseSince(values.since);
+      const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
+      const started = Date.now();
+      const progress = (count: number) => {
+        const line = `exported ${count.toLocaleString("en-US")} records…`;
+        if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+        else if (count % 10_000 === 0) process.stderr.write(`${line}\n`);
+      };
+      const count = await exportLeads(database.db, { format, since, out, progress });
+      if (out !== process.stdout) {
+        out.end();
+        await once(out, "finish");
+      }
+      if (process.stderr.isTTY && count >= 1_000) process.stderr.write("\n");
+      process.stderr.write(`Exported ${count} record(s) in ${((Date.now() - started) / 1000).toFixed(1)} s${values.out ? ` to ${values.out}` : ""}.\n`);
+    } else {
+      const email = values.email?.trim();
+      if (!email || !isValidAddress(email)) throw new UsageError("--email must be one email address.");
+      const counts = await deletePerson(database.db, email);
+      const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      for (const [type, n] of Object.entries(counts)) console.log(`${type.padEnd(22)} ${n}`);
+      console.log(`${"total".padEnd(22)} ${total}`);
+      if (total === 0) console.error(`Nothing found for ${email}.`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/server\//, "/server/"))) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError || error instanceof ConfigError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+        console.error(`${error.message}\n\n${USAGE}`);
+        process.exit(2);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
