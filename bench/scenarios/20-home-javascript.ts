@@ -1,0 +1,43 @@
+/** Issue 2 budget: Home's first-load JavaScript at most 125 KB gzip. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { verdict, type Scenario } from "../types";
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+const scenario: Scenario = {
+  name: "home javascript",
+  run(ctx) {
+    const client = join(ctx.repoRoot, "build", "client");
+    const html = readFileSync(join(client, "index.html"), "utf8");
+    const files = new Set<string>();
+    for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+      const href = m[0].match(/\bhref="([^"]+)"/)?.[1];
+      if (href) files.add(href);
+    }
+    for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) if (m[1]) files.add(m[1]);
+    // Static imports of the inline module script (React Router's route modules).
+    for (const m of html.matchAll(/import\s+(?:[^"']+from\s+)?["'](\/assets\/[^"']+)["']/g)) if (m[1]) files.add(m[1]);
+
+    const rows: Array<[string, number, number]> = [];
+    for (const href of files) {
+      const source = readFileSync(join(client, href.replace(/^\//, "")));
+      rows.push([href, source.length, gzipSync(source).length]);
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "").join("\n");
+    rows.push(["(inline scripts)", Buffer.byteLength(inline), gzipSync(inline).length]);
+    rows.sort((a, b) => b[2] - a[2]);
+    const totalGzip = rows.reduce((sum, row) => sum + row[2], 0);
+    const totalRaw = rows.reduce((sum, row) => sum + row[1], 0);
+    return Promise.resolve([
+      {
+        title: "Home first-load JavaScript (build/client/index.html)",
+        columns: ["script", "KB", "KB gzip"],
+        rows: [...rows.map(([name, raw, gz]) => [name, kb(raw), kb(gz)]), ["total", kb(totalRaw), kb(totalGzip)]],
+        notes: [`budget: total ≤ 125 KB gzip → ${verdict(totalGzip <= 125 * 1024, `${kb(totalGzip)} KB`)}`],
+      },
+    ]);
+  },
+};
+export default scenario;
