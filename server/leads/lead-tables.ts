@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { chatConversations } from "../chat/lead-table";
 import type { Db } from "../db/database";
 
 /**
@@ -103,6 +104,7 @@ export const leadTables: LeadTable[] = [
     },
     erase: async (db, email) => deleted(await db.deleteFrom("contact_messages").where(sql<string>`lower(email)`, "=", email).executeTakeFirst()),
   },
+  chatConversations,
 ];
 
 /**

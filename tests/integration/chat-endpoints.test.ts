@@ -3,6 +3,7 @@
  * leads, the transcript through the mail outbox, and bad input answered with 4xx.
  */
 import { statSync } from "node:fs";
+import { PassThrough } from "node:stream";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +19,8 @@ import {
   niceToMeetYou,
 } from "../../app/features/chat/chat-texts";
 import { referralMessage } from "../../server/chat/replies";
+import { deletePerson, exportLeads } from "../../server/cli/leads";
+import { openDatabase } from "../../server/db/database";
 import { chatVisitor } from "../support/chat-client";
 import { type Site, startSite } from "../support/site-server";
 
@@ -211,5 +214,34 @@ describe("the transcript", () => {
     for (let i = 0; i < 4; i++) statuses.push((await v.transcript()).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await v.transcript()).body.error).toBe(TRANSCRIPT_TOO_MANY);
+  });
+});
+
+describe("the team's lead tool", () => {
+  it("exports conversations with the leads and deletes them with the person", async () => {
+    const v = chatVisitor(site.url);
+    await v.session();
+    await v.lead("Erin", "Erin@Example.com");
+    await v.send("How will the permit management system work?");
+    const database = openDatabase({ kind: "sqlite", file: `${site.dataDir}/site.db` });
+    try {
+      const out = new PassThrough();
+      let json = "";
+      out.on("data", (chunk: Buffer) => (json += chunk.toString()));
+      await exportLeads(database.db, { format: "json", out });
+      const records = JSON.parse(json) as { type: string; email?: string; name?: string; message?: string }[];
+      const conversation = records.find((r) => r.type === "chat_conversation" && r.email === "Erin@Example.com");
+      expect(conversation?.name).toBe("Erin");
+      expect(conversation?.message).toContain("Erin: How will the permit management system work?");
+      expect(records.some((r) => r.type === "chat_lead" && r.email === "Erin@Example.com")).toBe(true);
+
+      const counts = await deletePerson(database.db, "erin@example.com");
+      expect(counts.chat_conversation).toBeGreaterThan(5);
+      expect(counts.chat_lead).toBe(1);
+    } finally {
+      await database.close();
+    }
+    expect(query("SELECT id FROM chat_visitors WHERE lower(email) = 'erin@example.com'")).toHaveLength(0);
+    expect(query("SELECT id FROM chat_messages WHERE content LIKE '%permit management system%' AND visitor_id NOT IN (SELECT id FROM chat_visitors)")).toHaveLength(0);
   });
 });

@@ -18,7 +18,7 @@ export type FakeStep =
   /** 200 with the whole text: streamed in one chunk when the request asks for a stream, else JSON. */
   | { kind: "answer"; text: string }
   /** 200 streamed (SSE), one chunk per string, `delayMs` apart. */
-  | { kind: "stream"; chunks: string[]; delayMs?: number }
+  | { kind: "stream"; chunks: readonly string[]; delayMs?: number }
   /** 429 rate limit (code rate_limit_exceeded). */
   | { kind: "rate-limit" }
   /** 429 insufficient_quota. */
@@ -30,9 +30,9 @@ export type FakeStep =
   /** 200 whose body is not valid JSON (in an SSE data line when streaming). */
   | { kind: "malformed" }
   /** Streams `chunks`, then destroys the connection without [DONE]. */
-  | { kind: "cut"; chunks: string[] }
+  | { kind: "cut"; chunks: readonly string[] }
   /** Streams `chunks`, then stays silent with the connection open (a stalled stream). */
-  | { kind: "stall"; chunks: string[] };
+  | { kind: "stall"; chunks: readonly string[] };
 
 export interface RecordedRequest {
   method: string;
@@ -129,7 +129,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     record.chunkSentAt.push(now());
   }
 
-  async function streamChunks(res: http.ServerResponse, record: RecordedRequest, model: string, chunks: string[], delayMs: number) {
+  async function streamChunks(res: http.ServerResponse, record: RecordedRequest, model: string, chunks: readonly string[], delayMs: number) {
     for (let i = 0; i < chunks.length; i++) {
       if (i > 0 && delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (res.destroyed) return;
