@@ -4,11 +4,21 @@ import { CATEGORY_LABELS } from "../../app/features/contact/messages";
 import type { ContactInput } from "../../app/features/contact/schema";
 import type { InfoRequestInput } from "../../app/features/info-request/schema";
 import type { Config } from "../config";
-import { type Db, isUniqueViolation, nowIso } from "../db/database";
+import { type Db, nowIso } from "../db/database";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
+
+interface PendingSubscription {
+  id: string;
+  email: string;
+  resolve: (outcome: SubscribeOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
+const MAX_BATCH = 200;
 
 /**
  * Lead capture: each record and the mail that announces it are written in one transaction, then
@@ -22,34 +32,71 @@ export class LeadsService {
     private readonly mail: Config["mail"],
   ) {}
 
-  async subscribe(email: string): Promise<SubscribeOutcome> {
+  /**
+   * Subscribes one address. Sign-ups arriving together are written in one transaction (group
+   * commit): `INSERT … ON CONFLICT (email_normalized) DO NOTHING RETURNING id` lets the unique
+   * index decide which one wins, then the admin mails of the inserted rows go into the outbox in
+   * the same transaction. One slow path less per request, and the same guarantees.
+   */
+  subscribe(email: string): Promise<SubscribeOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pendingSubscriptions.push({ id: crypto.randomUUID(), email: email.trim(), resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  private readonly pendingSubscriptions: PendingSubscription[] = [];
+  private flushScheduled = false;
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flushSubscriptions();
+    });
+  }
+
+  private async flushSubscriptions(): Promise<void> {
+    const batch = this.pendingSubscriptions.splice(0, MAX_BATCH);
+    if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
+    if (batch.length === 0) return;
     const now = nowIso();
-    const address = email.trim();
+    let inserted: Set<string>;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        await trx
+      inserted = await this.db.transaction().execute(async (trx) => {
+        const rows = await trx
           .insertInto("subscribers")
-          .values({
-            id: crypto.randomUUID(),
-            email: address,
-            email_normalized: address.toLowerCase(),
-            subscribed_at: now,
-            status: "active",
-            notify_admin: this.mail.adminEmail,
-          })
+          .values(
+            batch.map(({ id, email }) => ({
+              id,
+              email,
+              email_normalized: email.toLowerCase(),
+              subscribed_at: now,
+              status: "active",
+              notify_admin: this.mail.adminEmail,
+            })),
+          )
+          .onConflict((conflict) => conflict.column("email_normalized").doNothing())
+          .returning("id")
           .execute();
-        await this.outbox.enqueue(trx, {
-          to: this.mail.adminEmail,
-          subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(address)}`,
-          text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${address}`, `Subscribed at: ${now}`].join("\n"),
-        });
+        const ids = new Set(rows.map((row) => row.id));
+        const mails = batch
+          .filter(({ id }) => ids.has(id))
+          .map(({ email }) => ({
+            to: this.mail.adminEmail,
+            subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(email)}`,
+            text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${email}`, `Subscribed at: ${now}`].join("\n"),
+          }));
+        await this.outbox.enqueueMany(trx, mails);
+        return ids;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) return "already-subscribed";
-      throw error;
+      for (const item of batch) item.reject(error);
+      return;
     }
-    this.outbox.nudge();
-    return "subscribed";
+    for (const item of batch) item.resolve(inserted.has(item.id) ? "subscribed" : "already-subscribed");
+    if (inserted.size > 0) this.outbox.nudge();
   }
 
   async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {

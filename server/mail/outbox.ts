@@ -31,7 +31,7 @@ export interface OutboxOptions {
 
 const DEFAULTS: Required<OutboxOptions> = {
   pollIntervalMs: 1_000,
-  batchSize: 25,
+  batchSize: 50,
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
@@ -70,6 +70,15 @@ export class MailOutbox {
     const row = composeMail(mail);
     await trx.insertInto("mail").values(row).execute();
     return row.id;
+  }
+
+  /** Adds several mails in one statement (inside `trx`). Returns their ids. */
+  async enqueueMany(trx: Kysely<Database>, mails: readonly MailInput[]): Promise<string[]> {
+    if (mails.length === 0) return [];
+    const now = nowIso();
+    const rows = mails.map((mail) => composeMail(mail, now));
+    await trx.insertInto("mail").values(rows).execute();
+    return rows.map((row) => row.id);
   }
 
   /** Enqueues on its own (no surrounding record) and sends right away. */
@@ -148,14 +157,25 @@ export class MailOutbox {
   /** Claims and sends one batch. True when the batch was full (more may be due). */
   private async processBatch(): Promise<boolean> {
     const claimed = await this.claim();
-    for (let index = 0; index < claimed.length; index++) {
-      if (this.stopping) {
-        await this.release(claimed.slice(index));
-        return false;
+    const sent: MailRow[] = [];
+    // Files are written a few at a time; SMTP goes one by one over its pooled connection.
+    const parallel = this.sender.kind === "file" ? 8 : 1;
+    let index = 0;
+    try {
+      while (index < claimed.length) {
+        if (this.stopping) break;
+        const group = claimed.slice(index, index + parallel);
+        index += group.length;
+        const outcomes = await Promise.all(group.map((mail) => this.deliver(mail)));
+        group.forEach((mail, i) => {
+          if (outcomes[i]) sent.push(mail);
+        });
       }
-      await this.deliver(claimed[index]!);
+    } finally {
+      await this.markSent(sent);
+      await this.release(claimed.slice(index));
     }
-    return claimed.length === this.options.batchSize;
+    return claimed.length === this.options.batchSize && !this.stopping;
   }
 
   /**
@@ -207,20 +227,34 @@ export class MailOutbox {
       .execute();
   }
 
-  private async deliver(mail: MailRow): Promise<void> {
+  /** Sends one row. True when it went out (the row is marked sent with its batch). */
+  private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
       outcome = await this.sender.send(mail);
     } catch (error) {
       await this.recordFailure(mail, error);
-      return;
+      return false;
     }
-    await this.db.updateTable("mail").set({ status: "sent", sent_at: nowIso(), last_error: null }).where("id", "=", mail.id).execute();
     if (this.sender.kind === "file") {
       this.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file: outcome }, "mail written to file (no SMTP_URL)");
     } else {
       this.logger.info({ mailId: mail.id, to: mail.to, attempts: mail.attempts }, "mail sent");
     }
+    return true;
+  }
+
+  private async markSent(rows: MailRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .updateTable("mail")
+      .set({ status: "sent", sent_at: nowIso(), last_error: null })
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
   }
 
   private async recordFailure(mail: MailRow, error: unknown): Promise<void> {
