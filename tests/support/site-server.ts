@@ -155,6 +155,7 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
         waiters.delete(waiter);
         reject(new Error(`No matching log line within ${timeoutMs} ms. Last lines:\n${lines.slice(-20).join("\n")}`));
       }, timeoutMs);
+      timer.unref();
       const waiter = (line: Record<string, unknown>) => {
         if (!match(line)) return;
         clearTimeout(timer);
