@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import { PREFERENCES_SCRIPT } from "./features/accessibility/preferences";
+import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
 import { Toaster } from "./shared/ui/toast";
@@ -15,7 +16,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
@@ -42,14 +43,31 @@ export default function App() {
   );
 }
 
+/**
+ * Errors that no route handles. Unknown paths are caught earlier, by routes/not-found.tsx's own
+ * boundary (a detailed 404 page loaded only when needed); this is the compact fallback.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteLayout>
-      <main id="main" className="mx-auto max-w-3xl px-4 py-24">
-        <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-4">Please try again, or go back to the <a className="underline" href="/">home page</a>.</p>
-      </main>
+      <title>{`${notFound ? "Page not found" : "Error"} | ${PRODUCT_NAME}`}</title>
+      <meta name="robots" content="noindex" />
+      <div className="mx-auto max-w-3xl px-4 py-24 sm:px-6">
+        <h1 className="text-4xl font-extrabold text-ink">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p className="mt-6 text-lg text-muted">
+          {notFound ? "We couldn't find the page you asked for." : "The page could not be shown. Please try again in a moment."} Go to
+          the{" "}
+          <Link className="text-brand underline" to="/">
+            home page
+          </Link>{" "}
+          or the{" "}
+          <Link className="text-brand underline" to="/platform">
+            Platform Overview
+          </Link>
+          .
+        </p>
+      </div>
     </SiteLayout>
   );
 }
