@@ -61,7 +61,7 @@ export const brand: Brand = {
   social: SOCIAL_LINKS,
   youtubeVideoId: YOUTUBE_VIDEO_ID,
   partnerCredits: PARTNER_CREDITS,
-  copyrightHolder: `${PRODUCT_NAME} Inc.`,
+  copyrightHolder: PRODUCT_NAME,
   copyrightYear: 2026,
 };
 

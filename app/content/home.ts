@@ -10,7 +10,6 @@ export const hero = {
   primaryAction: { label: "Explore the platform", to: "/platform" },
   secondaryAction: { label: `Ask ${ASSISTANT_NAME}`, to: "/#chat" },
   videoTitle: `${PRODUCT_NAME} platform preview video`,
-  imageAlt: "A heavy-haul truck carrying an oversized load along a highway at dusk",
 } as const;
 
 export const intro: ContentCard = {
@@ -79,4 +78,10 @@ export const valueSection = {
 export const announcement = {
   text: `The ${PRODUCT_NAME} platform is being launched. Stay tuned!`,
   closeLabel: "Dismiss announcement",
+} as const;
+
+/** Heading of Home's chat section (anchor `chat`); the chat itself renders below it. */
+export const chatSection = {
+  title: `Meet ${ASSISTANT_NAME}, your AI transport specialist`,
+  description: `Ask ${ASSISTANT_NAME} about routes, permits, compliance, tools and our launch. The demo offers 5 free messages a day; answers are estimates to be verified.`,
 } as const;

@@ -3,6 +3,9 @@
  * The texts describe what this site really does; keep them in step with the server when it changes.
  */
 import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "./brand";
+import { type LegalPath, legalLinks } from "./legal-index";
+
+const titleOf = (path: LegalPath): string => legalLinks.find((link) => link.path === path)?.title ?? path;
 
 export const EFFECTIVE_DATE = "December 28, 2024";
 
@@ -15,7 +18,7 @@ export interface LegalSection {
 }
 
 export interface LegalPage {
-  path: "/privacy" | "/terms" | "/cookies" | "/accessibility" | "/ai-ml-policy";
+  path: LegalPath;
   title: string;
   /** One sentence, used as the meta description and shown under the title. */
   description: string;
@@ -36,7 +39,7 @@ export const LOCAL_STORAGE_KEYS: readonly string[] = [
 
 export const privacyPolicy: LegalPage = {
   path: "/privacy",
-  title: "Privacy Policy",
+  title: titleOf("/privacy"),
   description: `What personal data the ${PRODUCT_NAME} website collects, why, for how long, who receives it and how to get it deleted.`,
   sections: [
     {
@@ -130,7 +133,7 @@ export const privacyPolicy: LegalPage = {
 
 export const termsOfService: LegalPage = {
   path: "/terms",
-  title: "Terms of Service",
+  title: titleOf("/terms"),
   description: `The terms that apply when you use the ${PRODUCT_NAME} website, its ${ASSISTANT_NAME} chat assistant and its forms.`,
   sections: [
     {
@@ -197,7 +200,7 @@ export const termsOfService: LegalPage = {
 
 export const cookiePolicy: LegalPage = {
   path: "/cookies",
-  title: "Cookie Policy",
+  title: titleOf("/cookies"),
   description: "The one strictly necessary cookie this site sets, and what it keeps in your browser's local storage.",
   sections: [
     {
@@ -230,7 +233,7 @@ export const cookiePolicy: LegalPage = {
 
 export const accessibilityStatement: LegalPage = {
   path: "/accessibility",
-  title: "Accessibility",
+  title: titleOf("/accessibility"),
   description: `How the ${PRODUCT_NAME} website is made accessible, the controls it offers and how to report a problem.`,
   sections: [
     {
@@ -284,7 +287,7 @@ export const accessibilityStatement: LegalPage = {
 
 export const aiMlPolicy: LegalPage = {
   path: "/ai-ml-policy",
-  title: "AI/ML Policy",
+  title: titleOf("/ai-ml-policy"),
   description: `How ${ASSISTANT_NAME}, the AI assistant of ${PRODUCT_NAME}, works, who processes your messages and what it can and cannot do.`,
   sections: [
     {

@@ -1,3 +1,38 @@
-export default function Page() {
-  return <main id="main"><h1>home</h1></main>;
+import { chatSection, hero, intro } from "~/content/home";
+import { ChatSection } from "~/features/chat/chat-section";
+import { CONTACT_HEADING_ID, ContactSection } from "~/features/contact/contact-section";
+import { Hero } from "~/features/home/hero";
+import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
+import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.`, path: "/" });
+
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <IntroSection />
+      <FeaturesSection />
+      <section id="chat" aria-labelledby="chat-title" className="bg-canvas py-16 sm:py-20">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6">
+          <div className="mb-8 text-center">
+            <h2 id="chat-title" className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+              {chatSection.title}
+            </h2>
+            <p className="mt-4 text-lg text-muted">{chatSection.description}</p>
+          </div>
+          <ChatSection />
+        </div>
+      </section>
+      <ValueSection />
+      <section id="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
+        <ContactSection />
+      </section>
+      <section aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
+        <NewsletterBlock />
+      </section>
+    </>
+  );
 }

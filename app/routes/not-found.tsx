@@ -1,9 +1,25 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { ErrorPage } from "~/features/layout/error-page";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/not-found";
 
+/** Any path outside spec §2 answers 404 with a helpful page (rendered by this route's boundary). */
 export function loader() {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
+    title: "Page not found",
+    description: "The page you asked for does not exist. Go to the home page or the platform overview.",
+    path: location.pathname,
+    noIndex: true,
+  });
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />;
+}
+
 export default function NotFound() {
-  return null;
+  return <ErrorPage status={404} />;
 }

@@ -1,3 +1,23 @@
-export default function Page() {
-  return <main id="main"><h1>platform</h1></main>;
+import { governmentSolutions, overview, subscriptionPlans, tokenSystem, trainingPrograms } from "~/content/platform";
+import { PlatformTabs } from "~/features/platform/platform-tabs";
+import { FeaturesSection, PlanGroupSection, PlatformIntro, VisionSection } from "~/features/platform/platform-sections";
+import { pageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/platform";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + ".", path: "/platform" });
+
+export default function Platform() {
+  return (
+    <>
+      <PlatformIntro />
+      <PlatformTabs />
+      <FeaturesSection />
+      <PlanGroupSection group={subscriptionPlans} tone="surface" />
+      <PlanGroupSection group={governmentSolutions} />
+      <PlanGroupSection group={trainingPrograms} tone="surface" />
+      <PlanGroupSection group={tokenSystem} />
+      <VisionSection />
+    </>
+  );
 }

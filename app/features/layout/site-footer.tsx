@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { AI_DISCLAIMER, brand, type SocialLink } from "~/content/brand";
-import { legalPages } from "~/content/legal";
+import { legalLinks } from "~/content/legal-index";
 import { AccessibilityControls } from "~/features/accessibility/accessibility-controls";
 import { LogoMark } from "./logo";
 
-/** Footer labels of spec §2, in the order of the legal pages. */
-const LEGAL_LINKS = legalPages.map((page) => ({ to: page.path, label: page.title }));
 
 function SocialIcon({ kind }: { kind: SocialLink["kind"] }) {
   const paths: Record<SocialLink["kind"], string> = {
@@ -46,10 +44,10 @@ export function SiteFooter() {
             Legal
           </h2>
           <ul className="mt-2">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
+            {legalLinks.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className={linkClass}>
+                  {link.title}
                 </Link>
               </li>
             ))}

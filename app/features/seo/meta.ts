@@ -1,8 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
+import { BUILD_ORIGIN } from "./site-origin";
 
-/** The public origin of the site, without a trailing slash (build-time VITE_PUBLIC_SITE_URL). */
-export const SITE_ORIGIN: string = (import.meta.env.VITE_PUBLIC_SITE_URL || "http://localhost:3000").replace(/\/+$/, "");
+/**
+ * The public origin of the site, without a trailing slash: VITE_PUBLIC_SITE_URL at build time, else
+ * BUILD_ORIGIN (http://localhost:3000), which the server rewrites to PUBLIC_SITE_URL when serving.
+ */
+export const SITE_ORIGIN: string = (import.meta.env.VITE_PUBLIC_SITE_URL || BUILD_ORIGIN).replace(/\/+$/, "");
 
 /** The Open Graph image (1200×630), made by scripts/make-hero-images.ts. */
 export const OG_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
@@ -36,8 +40,6 @@ export function pageMeta({ title, description, path, type = "website", noIndex =
     { property: "og:url", content: url },
     { property: "og:type", content: type },
     { property: "og:image", content: absoluteUrl(OG_IMAGE.path) },
-    { property: "og:image:width", content: String(OG_IMAGE.width) },
-    { property: "og:image:height", content: String(OG_IMAGE.height) },
     { property: "og:image:alt", content: "A heavy-haul truck with an oversized load on a highway at dusk" },
     { name: "twitter:card", content: "summary_large_image" },
   ];

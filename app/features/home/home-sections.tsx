@@ -1,0 +1,96 @@
+import { featuresSection, intro, valueSection } from "~/content/home";
+import type { ContentCard } from "~/content/types";
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6";
+const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 fill-brand">
+      <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-1.2 12.3L5 10l1.4-1.4 2.4 2.4 4.8-4.8L15 7.6z" />
+    </svg>
+  );
+}
+
+export function IntroSection() {
+  return (
+    <section aria-labelledby="intro-title" className="bg-canvas py-16 sm:py-20">
+      <div className={`${container} max-w-4xl text-center`}>
+        <h2 id="intro-title" className={h2Class}>
+          {intro.title}
+        </h2>
+        <p className="mt-6 text-lg leading-relaxed text-muted">{intro.description}</p>
+      </div>
+    </section>
+  );
+}
+
+function FeatureCard({ card }: { card: ContentCard }) {
+  return (
+    <li className="flex flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
+      <h3 className="text-xl font-bold text-ink">{card.title}</h3>
+      <p className="mt-2 text-muted">{card.description}</p>
+      <ul className="mt-5 space-y-3">
+        {card.items?.map((item) => (
+          <li key={item} className="flex gap-3 text-ink">
+            <CheckIcon />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function FeaturesSection() {
+  return (
+    <section id="features" aria-labelledby="features-title" className="bg-surface py-16 sm:py-20">
+      <div className={container}>
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="features-title" className={h2Class}>
+            {featuresSection.title}
+          </h2>
+          <p className="mt-4 text-lg text-muted">{featuresSection.description}</p>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {featuresSection.cards.map((card) => (
+            <FeatureCard key={card.title} card={card} />
+          ))}
+        </ul>
+        <p data-testid="launch-note" className="mx-auto mt-10 max-w-2xl rounded-full border-2 border-brand bg-canvas px-6 py-3 text-center font-semibold text-brand">
+          {featuresSection.launchNote}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function ValueSection() {
+  return (
+    <section aria-labelledby="value-title" className="bg-canvas py-16 sm:py-20">
+      <div className={container}>
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="value-title" className={h2Class}>
+            {valueSection.title}
+          </h2>
+          <p className="mt-4 text-lg text-muted">{valueSection.description}</p>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {valueSection.cards.map((card) => (
+            <li key={card.title} className="rounded-2xl bg-surface p-6">
+              <h3 className="text-xl font-bold text-ink">{card.title}</h3>
+              <p className="mt-2 text-muted">{card.description}</p>
+            </li>
+          ))}
+        </ul>
+        <ul aria-label="Our commitments" className="mt-10 flex flex-wrap justify-center gap-3">
+          {valueSection.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

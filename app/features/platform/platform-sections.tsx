@@ -1,0 +1,152 @@
+import type { ReactNode } from "react";
+import {
+  additionalServices,
+  advancedMapSoftware,
+  coreFeatures,
+  mission,
+  overview,
+  type Plan,
+  type PlanGroup,
+  vision2026,
+} from "~/content/platform";
+import type { ContentCard } from "~/content/types";
+import { RequestInfoButton } from "~/features/info-request/request-info-button";
+
+const container = "mx-auto max-w-7xl px-4 sm:px-6";
+const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
+/* Sections touch each other (padding, no margins) so the 100px point is always inside one. */
+const sectionClass = "scroll-mt-16 py-14 sm:py-20";
+
+export function PlatformIntro() {
+  return (
+    <div className="bg-night py-14 text-on-dark sm:py-20">
+      <div className={container}>
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Platform Overview</h1>
+        <p className="mt-5 max-w-3xl text-lg text-on-dark-muted">{overview.description}</p>
+        <div className="mt-8 max-w-3xl rounded-2xl border border-white/25 p-6">
+          <h2 className="text-2xl font-bold text-white">{mission.title}</h2>
+          <p className="mt-3 text-lg text-on-dark-muted">{mission.description}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CardGrid({ cards, columns = "sm:grid-cols-2 lg:grid-cols-3" }: { cards: readonly ContentCard[]; columns?: string }) {
+  return (
+    <ul className={`mt-8 grid gap-5 ${columns}`}>
+      {cards.map((card) => (
+        <li key={card.title} className="rounded-2xl border border-line bg-canvas p-6">
+          <h3 className="text-lg font-bold text-ink">{card.title}</h3>
+          <p className="mt-2 text-muted">{card.description}</p>
+          {card.items ? (
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-ink marker:text-brand">
+              {card.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FeaturesSection() {
+  return (
+    <section id="features" aria-labelledby="features-title" className={`${sectionClass} bg-canvas`}>
+      <div className={container}>
+        <h2 id="features-title" className={h2Class}>
+          {coreFeatures.length} core features
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-muted">Everything you need to plan, permit, document and complete oversized and heavy moves.</p>
+        <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {coreFeatures.map((feature, index) => (
+            <li key={feature.title} className="flex gap-4 rounded-2xl border border-line bg-canvas p-6">
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-bold text-brand-strong">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="text-lg font-bold text-ink">{feature.title}</h3>
+                <p className="mt-1 text-muted">{feature.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+
+        <h2 className={`${h2Class} mt-16`}>{advancedMapSoftware.title}</h2>
+        <p className="mt-3 max-w-3xl text-lg text-muted">{advancedMapSoftware.description}</p>
+        <CardGrid cards={advancedMapSoftware.features} columns="sm:grid-cols-2 lg:grid-cols-4" />
+
+        <h2 className={`${h2Class} mt-16`}>Additional services</h2>
+        <CardGrid cards={additionalServices} columns="sm:grid-cols-2 lg:grid-cols-4" />
+      </div>
+    </section>
+  );
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  return (
+    <li className="flex flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
+      <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
+      <p className="mt-3 text-3xl font-extrabold text-brand" data-testid="plan-price">
+        {plan.price}
+      </p>
+      <p className="mt-2 text-muted">{plan.description}</p>
+      <ul className="mt-4 space-y-2">
+        {plan.items.map((item) => (
+          <li key={item} className="flex gap-2 text-ink">
+            <span aria-hidden="true" className="font-bold text-brand">
+              ✓
+            </span>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function PlanGroupSection({ group, tone = "canvas", children }: { group: PlanGroup; tone?: "canvas" | "surface"; children?: ReactNode }) {
+  return (
+    <section id={group.id} aria-labelledby={`${group.id}-title`} className={`${sectionClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}>
+      <div className={container}>
+        <h2 id={`${group.id}-title`} className={h2Class}>
+          {group.title}
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-muted">{group.description}</p>
+        <ul className="mt-8 grid gap-5 md:grid-cols-3">
+          {group.plans.map((plan) => (
+            <PlanCard key={plan.name} plan={plan} />
+          ))}
+        </ul>
+        {group.notes ? <CardGrid cards={group.notes} columns="" /> : null}
+        {children}
+        <div className="mt-8">
+          <RequestInfoButton planType={group.planType} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function VisionSection() {
+  return (
+    <section id="vision" aria-labelledby="vision-title" className={`${sectionClass} bg-night text-on-dark`}>
+      <div className={container}>
+        <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+          {vision2026.title}
+        </h2>
+        <p className="mt-3 max-w-3xl text-lg text-on-dark-muted">{vision2026.description}</p>
+        <ul className="mt-8 grid gap-5 md:grid-cols-2">
+          {vision2026.items.map((item) => (
+            <li key={item.title} className="rounded-2xl border border-white/25 p-6">
+              <h3 className="text-xl font-bold text-white">{item.title}</h3>
+              <p className="mt-2 text-on-dark-muted">{item.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { platformTabs } from "~/content/platform";
+import { useActiveSection } from "./use-active-section";
+
+const TAB_IDS = platformTabs.map((tab) => tab.id);
+
+/**
+ * Sticky tab navigation of /platform (spec §2). The active tab, marked aria-current="true", is the
+ * section whose box contains the point 100px from the top of the viewport.
+ */
+export function PlatformTabs() {
+  const active = useActiveSection(TAB_IDS);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // Keep the active tab visible in the horizontally scrolling list on small screens.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = active ? list?.querySelector<HTMLElement>(`[data-tab="${active}"]`) : null;
+    if (!list || !item || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
+  }, [active]);
+
+  return (
+    <nav aria-label="Platform sections" className="sticky top-0 z-20 border-b border-line bg-canvas/95 backdrop-blur">
+      <ul ref={listRef} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+        {platformTabs.map((tab) => (
+          <li key={tab.id} data-tab={tab.id} className="shrink-0">
+            <Link
+              to={{ hash: tab.id }}
+              data-testid={`tab-${tab.id}`}
+              aria-current={active === tab.id ? "true" : undefined}
+              className="inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-surface aria-[current=true]:bg-brand aria-[current=true]:text-white"
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
