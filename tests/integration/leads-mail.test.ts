@@ -72,7 +72,7 @@ describe("mail outbox with SMTP", () => {
     expect(mail!.subject).toBe("Hello Bcc: victim@example.com X-Evil: 1");
     expect(mail!.headers.bcc).toBeUndefined();
     expect(mail!.headers["x-evil"]).toBeUndefined();
-    expect(() => services.outbox.send({ to: "a@example.com\r\nBcc: b@example.com", subject: "s", text: "t" })).rejects.toThrow(/Invalid recipient/);
+    await expect(services.outbox.send({ to: "a@example.com\r\nBcc: b@example.com", subject: "s", text: "t" })).rejects.toThrow(/Invalid recipient/);
   });
 
   it("SMTP refusing (451), then accepting: every queued mail arrives exactly once", async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { TEAM_EMAIL } from "../../content/brand";
 import { clientErrors, focusFirstError, formValues, postForm } from "../../shared/forms/client";
 import { type FieldErrors, type FormResult, LIMITS } from "../../shared/forms/form-result";
@@ -29,6 +29,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
   // Keeps what was typed after a failed no-JavaScript post (the page re-renders with the values).
   const [formKey, setFormKey] = useState(0);
   const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
   const sending = state.status === "sending";
   const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const values = state.status === "error" ? initialValues : undefined;
@@ -128,6 +129,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
           <Honeypot />
           <div>
             <button
+              ref={submitRef}
               type="submit"
               className="rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80"
             >
@@ -146,7 +148,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
       ) : null}
       {thanksLoaded ? (
         <Suspense fallback={null}>
-          <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} />
+          <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} returnFocusTo={submitRef} />
         </Suspense>
       ) : null}
     </>

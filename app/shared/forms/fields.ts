@@ -3,6 +3,9 @@ import { FIELD_MESSAGES as M, HONEYPOT_FIELD, LIMITS } from "./form-result";
 
 /** Zod building blocks for the lead forms (newsletter, contact, information request). */
 
+// No `new Function` probe: our CSP forbids eval in the browser (and zod works without it).
+z.config({ jitless: true });
+
 /** Control characters, and line/paragraph separators: never in one-line fields. */
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** In a message: line breaks and tabs are fine, other control characters are not. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 
 export interface ModalProps {
   open: boolean;
@@ -13,6 +13,8 @@ export interface ModalProps {
   size?: "sm" | "md" | "lg";
   /** Renders the × close button in the corner (default true). */
   closeButton?: boolean;
+  /** Where focus goes on close when the opener is gone or disabled (default: the opener). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
@@ -22,15 +24,17 @@ const WIDTHS = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
  * inert (focus stays inside), Escape closes it, it is labelled by its heading, and focus returns
  * to whatever opened it. Mark the control that should take focus first with `data-autofocus`.
  */
-export function Modal({ open, onClose, title, description, children, size = "md", closeButton = true }: ModalProps) {
+export function Modal({ open, onClose, title, description, children, size = "md", closeButton = true, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     onCloseRef.current = onClose;
+    returnFocusRef.current = returnFocusTo;
   });
 
   useEffect(() => {
@@ -54,9 +58,12 @@ export function Modal({ open, onClose, title, description, children, size = "md"
       onCloseRef.current();
     };
     const onNativeClose = () => {
-      const target = opener.current;
+      const usable = (element: HTMLElement | null | undefined): element is HTMLElement =>
+        Boolean(element?.isConnected && element !== document.body && !element.matches(":disabled"));
+      const target = [opener.current, returnFocusRef.current?.current].find(usable);
       opener.current = null;
-      if (target?.isConnected) target.focus();
+      // After the browser's own focus restoration, which may pick a control disabled meanwhile.
+      if (target) setTimeout(() => target.focus(), 0);
     };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onNativeClose);

@@ -1,9 +1,18 @@
+import type { RefObject } from "react";
 import { Modal } from "./modal";
 
 /** Spec §2: "THANK YOU / Email has been successfully submitted / Close". */
-export function ThankYouModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ThankYouModal({ open, onClose, returnFocusTo }: { open: boolean; onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
   return (
-    <Modal open={open} onClose={onClose} title="THANK YOU" description="Email has been successfully submitted" size="sm" closeButton={false}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="THANK YOU"
+      description="Email has been successfully submitted"
+      size="sm"
+      closeButton={false}
+      returnFocusTo={returnFocusTo}
+    >
       <button
         type="button"
         onClick={onClose}

@@ -100,6 +100,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 const getSnapshot = (): readonly ToastItem[] => toasts;
+
+/** For tests: the toasts now, and a change listener. */
+export const currentToasts = getSnapshot;
+export const subscribeForTests = subscribe;
 const getServerSnapshot = (): readonly ToastItem[] => EMPTY;
 
 export function useToasts(): readonly ToastItem[] {

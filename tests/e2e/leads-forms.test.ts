@@ -1,0 +1,248 @@
+/**
+ * The lead forms in Chromium: success and error paths with and without JavaScript, keyboard
+ * only, and axe on the open modals. Network failures are produced by aborting or answering the
+ * browser's request (page.route); the server, database and mail are the real ones.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { checkA11y, newPage } from "../support/browser";
+import { useSiteAndBrowser, visit } from "../support/e2e";
+
+const ctx = useSiteAndBrowser({ env: { RATE_LIMIT_POST_PER_MINUTE: "1000", TEAM_EMAIL: "team@example.com" } });
+
+const NEWSLETTER_OK = "Thank you for subscribing! Welcome to the HeavyRoute community: we will keep you posted on our launch.";
+const CONTACT_OK = "Your message has been sent successfully! We will contact you soon.";
+const INFO_OK = "Your request has been sent successfully. We will contact you soon!";
+/** Validation answers are 4xx on purpose; Chromium logs each as a failed resource load. */
+const EXPECTED_4XX = /Failed to load resource: the server responded with a status of (400|409)/;
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Delays the form's POST so the in-between state can be seen. */
+async function slowPosts(page: Page, path: string, ms = 600) {
+  await page.route(`**/${path}`, async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+describe("newsletter", () => {
+  it("with JavaScript: field error, Joining..., success that clears after 5 s, then already subscribed", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/newsletter`);
+    const email = page.getByRole("textbox", { name: "Email address" });
+    await email.fill("no-at-sign");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect.poll(() => page.getByText("Please enter a valid email address.").isVisible()).toBe(true);
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const address = unique("news");
+    await email.fill(address);
+    await slowPosts(page, "newsletter");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByRole("button", { name: "Joining..." }).waitFor();
+    await page.getByText(NEWSLETTER_OK).waitFor();
+    expect(await email.inputValue()).toBe("");
+    await page.getByText(NEWSLETTER_OK).waitFor({ state: "detached", timeout: 7_000 });
+
+    await email.fill(address.toUpperCase());
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("This email is already subscribed.").waitFor();
+  });
+
+  it("with JavaScript: a failed request says so", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX, /Failed to load resource|net::ERR_FAILED|502/] });
+    await visit(page, `${ctx.url}/newsletter`);
+    await page.route("**/newsletter", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }) : route.continue(),
+    );
+    await page.getByRole("textbox", { name: "Email address" }).fill(unique("fail"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Failed to subscribe. Please try again later.").waitFor();
+    await page.unroute("**/newsletter");
+    await page.route("**/newsletter", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("An unexpected error occurred. Please try again.").waitFor();
+  });
+
+  it("without JavaScript: the same validation and messages on a real page", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, ignore: [EXPECTED_4XX] });
+    await page.goto(`${ctx.url}/newsletter`);
+    await page.getByRole("textbox", { name: "Email address" }).fill("bad");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    expect(await page.getByRole("textbox", { name: "Email address" }).getAttribute("aria-invalid")).toBe("true");
+    await page.getByRole("textbox", { name: "Email address" }).fill(unique("nojs"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText(NEWSLETTER_OK).waitFor();
+  });
+});
+
+describe("contact form", () => {
+  it("keyboard only: field errors, category by arrow keys, Sending..., Thank you modal (axe), Escape returns focus", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/contact`);
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByRole("textbox", { name: "Name", exact: true }).focus();
+    // Submit the empty form with Enter from the name field.
+    await page.keyboard.press("Enter");
+    await page.getByText("Please enter your name.").waitFor();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    await page.getByText("Please enter your message.").waitFor();
+    expect(await form.getByRole("textbox", { name: "Name", exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("name");
+
+    await page.keyboard.type("Kai Keyboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(unique("kai"));
+    await page.keyboard.press("Tab"); // the category radios: Question is checked
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe("question");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await form.getByRole("radio", { name: "Feature request" }).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Please add <b>bridge</b> clearances.\nThanks!");
+    await slowPosts(page, "contact");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send message");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Sending..." }).waitFor();
+    expect(await form.getByRole("textbox", { name: "Name", exact: true }).isDisabled()).toBe(true);
+
+    const dialog = page.getByRole("dialog", { name: "THANK YOU" });
+    await dialog.waitFor();
+    await dialog.getByText("Email has been successfully submitted").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Close");
+    await checkA11y(page, { include: "dialog[open]" });
+    await page.getByText(CONTACT_OK).waitFor();
+    expect(await form.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Send message");
+  });
+
+  it("with JavaScript: the two failure texts", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX, /Failed to load resource|net::ERR_FAILED|503/] });
+    await visit(page, `${ctx.url}/contact`);
+    const fill = async () => {
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Fay");
+      await page.getByRole("textbox", { name: "Email" }).fill(unique("fay"));
+      await page.getByRole("textbox", { name: "Message" }).fill("Hello");
+    };
+    await page.route("**/contact", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 503, body: "down" }) : route.continue()));
+    await fill();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Unable to send message. Please try again or contact us directly at info@heavyroute.example").waitFor();
+    await page.unroute("**/contact");
+    await page.route("**/contact", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("An unexpected error occurred. Please try again or email us directly.").waitFor();
+  });
+
+  it("without JavaScript: errors keep what was typed; success shows THANK YOU and the success text", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, ignore: [EXPECTED_4XX] });
+    await page.goto(`${ctx.url}/contact`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Noa");
+    await page.getByRole("textbox", { name: "Message" }).fill("No script here");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe("Noa");
+    expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("No script here");
+    await page.getByRole("textbox", { name: "Email" }).fill(unique("noa"));
+    await page.getByText("Suggestion", { exact: true }).click();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("THANK YOU").waitFor();
+    await page.getByText("Email has been successfully submitted").waitFor();
+    await page.getByText(CONTACT_OK).waitFor();
+  });
+});
+
+describe("Request More Information", () => {
+  it("from /platform: modal (axe), validation, success text, closes 2 s later and returns focus", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/platform`);
+    const opener = page.getByRole("button", { name: "Request More Information about Government plans" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Request More Information" });
+    await dialog.waitFor();
+    await dialog.getByText("Government plans").waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe("name");
+    await checkA11y(page, { include: "dialog[open]" });
+
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByText("Please enter your phone number.").waitFor();
+    await dialog.getByText("Please enter your company or service name.").waitFor();
+    await dialog.getByText("Please enter your questions or comments.").waitFor();
+    await checkA11y(page, { include: "dialog[open]" });
+
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Gov Buyer");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(unique("gov"));
+    await dialog.getByRole("textbox", { name: "Phone" }).fill("+1 (613) 555-0100");
+    await dialog.getByRole("textbox", { name: "Company or service name" }).fill("City of Example");
+    await dialog.getByRole("textbox", { name: "Questions or comments" }).fill("Permits for oversize loads in our municipality?");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByText(INFO_OK).waitFor();
+    const shownAt = Date.now();
+    await dialog.waitFor({ state: "hidden", timeout: 5_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1_500);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it("Escape closes the modal; a failure shows the spec text", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX, /Failed to load resource|net::ERR_FAILED/] });
+    await visit(page, `${ctx.url}/platform`);
+    await page.getByRole("button", { name: "Request More Information about Token plans" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request More Information" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Request More Information about Token plans" }).click();
+    await page.route("**/request-information", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Tia");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(unique("tia"));
+    await dialog.getByRole("textbox", { name: "Phone" }).fill("555 0100");
+    await dialog.getByRole("textbox", { name: "Company or service name" }).fill("Tia Trucking");
+    await dialog.getByRole("textbox", { name: "Questions or comments" }).fill("Token packs?");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByText("Failed to submit your request. Please try again.").waitFor();
+  });
+
+  it("without JavaScript: the plan link leads to the form page, which posts and answers", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, ignore: [EXPECTED_4XX] });
+    await page.goto(`${ctx.url}/platform`);
+    await page.getByRole("link", { name: "Request More Information about Training plans" }).click();
+    await page.waitForURL(/\/request-information\?plan=Training$/);
+    expect(await page.getByRole("combobox", { name: "Plan type" }).inputValue()).toBe("Training");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Nia");
+    await page.getByRole("textbox", { name: "Email" }).fill(unique("nia"));
+    await page.getByRole("textbox", { name: "Phone" }).fill("not a phone");
+    await page.getByRole("textbox", { name: "Company or service name" }).fill("Nia Freight");
+    await page.getByRole("textbox", { name: "Questions or comments" }).fill("Training seats?");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.getByText("Please enter a valid phone number (digits, spaces, + - ( ) allowed).").waitFor();
+    await page.getByRole("textbox", { name: "Phone" }).fill("+49 30 1234567");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.getByText(INFO_OK).waitFor();
+  });
+});
+
+describe("on Home", () => {
+  it("the contact section (anchor contact) and the newsletter block work in place", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/#contact`);
+    const contact = page.locator("#contact");
+    await contact.getByRole("heading", { name: "Contact us" }).waitFor();
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Hana Home");
+    await contact.getByRole("textbox", { name: "Email" }).fill(unique("hana"));
+    await contact.getByRole("textbox", { name: "Message" }).fill("From the home page");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await page.getByRole("dialog", { name: "THANK YOU" }).waitFor();
+    await page.getByRole("dialog", { name: "THANK YOU" }).getByRole("button", { name: "Close" }).click();
+    await contact.getByText(CONTACT_OK).waitFor();
+
+    await page.getByRole("textbox", { name: "Email address" }).fill(unique("home"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText(NEWSLETTER_OK).waitFor();
+  });
+});
