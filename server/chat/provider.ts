@@ -1,6 +1,6 @@
 /**
  * The AI provider behind our server: the official `openai` client against any OpenAI-compatible
- * server (AI_BASE_URL), streaming. Retry and error policy (spec §8, docs/decisions/chat-provider-policy.md):
+ * server (AI_BASE_URL), streaming. Retry and error policy (spec §8, docs/decisions/0011-chat-provider-policy.md):
  * - the SDK's own retries are off (maxRetries 0): our code decides every request;
  * - 429 rate limit: one more request with temperature 0.5 and max_tokens 200; if that fails, one
  *   of the three canned apologies at random;

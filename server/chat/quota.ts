@@ -1,5 +1,5 @@
 /**
- * Counting in the database, atomically, before answering (docs/decisions/chat-visitor-session-and-quota.md).
+ * Counting in the database, atomically, before answering (docs/decisions/0010-chat-visitor-session-and-quota.md).
  * One statement takes a slot or refuses it, on SQLite and PostgreSQL alike:
  *
  *   INSERT INTO chat_counters (scope, period, count, expires_at) VALUES (?, ?, 1, ?)

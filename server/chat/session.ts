@@ -1,5 +1,5 @@
 /**
- * The anonymous visitor session (docs/decisions/chat-visitor-session-and-quota.md): a random id in
+ * The anonymous visitor session (docs/decisions/0010-chat-visitor-session-and-quota.md): a random id in
  * a signed, HttpOnly, SameSite=Lax cookie, `Secure` when the request came over HTTPS. The cookie
  * is all the state: the visitor row is written on the first POST that needs it.
  */
