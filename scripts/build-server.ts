@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { prerenderedPaths } from "../app/routes-list";
-import { BUILD_ORIGIN } from "../app/features/seo/site-origin";
+import { BUILD_ORIGIN } from "../app/shared/seo/site-origin";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 

@@ -4,7 +4,7 @@ import { CONTACT_HEADING_ID, ContactSection } from "~/features/contact/contact-s
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
 import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
-import { pageMeta } from "~/features/seo/meta";
+import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.`, path: "/" });

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { ErrorPage } from "~/features/layout/error-page";
-import { pageMeta } from "~/features/seo/meta";
+import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/not-found";
 
 /** Any path outside spec §2 answers 404 with a helpful page (rendered by this route's boundary). */

@@ -1,7 +1,7 @@
 import { governmentSolutions, overview, subscriptionPlans, tokenSystem, trainingPrograms } from "~/content/platform";
 import { PlatformTabs } from "~/features/platform/platform-tabs";
 import { FeaturesSection, PlanGroupSection, PlatformIntro, VisionSection } from "~/features/platform/platform-sections";
-import { pageMeta } from "~/features/seo/meta";
+import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/platform";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/features/seo/sitemap";
+import { robotsTxt } from "~/shared/seo/sitemap";
 
 export function loader() {
   return new Response(robotsTxt(), {

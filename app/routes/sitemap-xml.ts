@@ -1,4 +1,4 @@
-import { sitemapXml } from "~/features/seo/sitemap";
+import { sitemapXml } from "~/shared/seo/sitemap";
 
 export function loader() {
   return new Response(sitemapXml(), {

@@ -1,10 +1,15 @@
-import { useEffect, useId, useState } from "react";
-import {
-  type AccessibilityPreferences,
-  applyContrast,
-  applyFontSize,
-  readAppliedPreferences,
-} from "./preferences";
+import { useId, useSyncExternalStore } from "react";
+import { applyContrast, applyFontSize, readAppliedPreferences } from "./preferences";
+
+/** <html> is the source of truth (the pre-paint script set it); re-read it when it changes. */
+function subscribeToRoot(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["style", "data-contrast"] });
+  return () => observer.disconnect();
+}
+const appliedFontSize = () => readAppliedPreferences().fontSize;
+const appliedContrast = () => readAppliedPreferences().contrast;
+const beforeHydration = () => "normal" as const;
 
 const buttonClass =
   "inline-flex min-h-11 items-center gap-2 rounded-md border-2 border-on-dark px-3 py-2 text-sm font-semibold text-on-dark hover:bg-white/10 aria-pressed:bg-on-dark aria-pressed:text-night";
@@ -12,13 +17,8 @@ const buttonClass =
 /** Text size and contrast toggles (spec §4 "Accessibility"), shown in the footer. */
 export function AccessibilityControls() {
   const headingId = useId();
-  const [prefs, setPrefs] = useState<AccessibilityPreferences>({ fontSize: "normal", contrast: "normal" });
-
-  // The pre-paint script has already applied the saved choices; mirror them after hydration.
-  useEffect(() => setPrefs(readAppliedPreferences()), []);
-
-  const large = prefs.fontSize === "large";
-  const high = prefs.contrast === "high";
+  const large = useSyncExternalStore(subscribeToRoot, appliedFontSize, beforeHydration) === "large";
+  const high = useSyncExternalStore(subscribeToRoot, appliedContrast, beforeHydration) === "high";
 
   return (
     <div role="group" aria-labelledby={headingId}>
@@ -34,7 +34,6 @@ export function AccessibilityControls() {
           onClick={() => {
             const fontSize = large ? "normal" : "large";
             applyFontSize(fontSize);
-            setPrefs((p) => ({ ...p, fontSize }));
           }}
         >
           <span aria-hidden="true" className="font-bold">
@@ -50,7 +49,6 @@ export function AccessibilityControls() {
           onClick={() => {
             const contrast = high ? "normal" : "high";
             applyContrast(contrast);
-            setPrefs((p) => ({ ...p, contrast }));
           }}
         >
           <span aria-hidden="true" className="inline-block size-4 rounded-full border-2 border-current bg-[linear-gradient(90deg,currentColor_50%,transparent_50%)]" />

@@ -22,7 +22,12 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.key]);
+  // Close on navigation: adjust state during render rather than in an effect.
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { EFFECTIVE_DATE, type LegalBlock, type LegalPage } from "~/content/legal";
-import { pageMeta } from "~/features/seo/meta";
+import { pageMeta } from "~/shared/seo/meta";
 
 function slug(text: string) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

@@ -2,11 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { BUILD_ORIGIN } from "./site-origin";
 
-/**
- * The public origin of the site, without a trailing slash: VITE_PUBLIC_SITE_URL at build time, else
- * BUILD_ORIGIN (http://localhost:3000), which the server rewrites to PUBLIC_SITE_URL when serving.
- */
-export const SITE_ORIGIN: string = (import.meta.env.VITE_PUBLIC_SITE_URL || BUILD_ORIGIN).replace(/\/+$/, "");
+/** The origin pages are built with; the server rewrites it to PUBLIC_SITE_URL when serving them. */
+export const SITE_ORIGIN = BUILD_ORIGIN;
 
 /** The Open Graph image (1200×630), made by scripts/make-hero-images.ts. */
 export const OG_IMAGE = { path: "/images/og-image.jpg", width: 1200, height: 630 } as const;
