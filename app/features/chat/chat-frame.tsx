@@ -79,11 +79,13 @@ export interface ChatFrameProps {
   transcriptLabel?: string;
   transcriptDisabled?: boolean;
   announcement?: string;
+  /** "shell" until the interactive chat has loaded and knows its session. */
+  state: "shell" | "loading" | "ready";
 }
 
 export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-3xl" data-chat={props.state}>
       {props.suggestions}
       <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
         <div

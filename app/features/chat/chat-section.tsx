@@ -112,6 +112,7 @@ export function ChatSection() {
           busy={false}
           error={null}
           onTranscript={engage}
+          state="shell"
         />
       )}
     </div>

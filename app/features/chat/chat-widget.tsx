@@ -411,6 +411,7 @@ function Chat({ initialText, focusInput }: ChatWidgetProps) {
       transcriptLabel={sendingTranscript ? TRANSCRIPT_SENDING : undefined}
       transcriptDisabled={sendingTranscript}
       announcement={announcement}
+      state={sessionLoading ? "loading" : "ready"}
     />
   );
 }
