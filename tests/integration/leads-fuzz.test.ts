@@ -28,7 +28,7 @@ function random(seed: number) {
 interface Case {
   label: string;
   contentType: string;
-  body: string | Uint8Array;
+  body: string | Blob;
 }
 
 /** Malformed variants of a valid body: each is invalid by construction. */
@@ -81,7 +81,7 @@ function malformed(valid: Record<string, string>, seed: number, n: number): Case
       parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="email"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nfile\r\n`);
       return { label: "multipart with a file", contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join("")}--${boundary}--\r\n` };
     },
-    () => ({ label: "random bytes", contentType: pick(["application/json", "application/x-www-form-urlencoded"]), body: Uint8Array.from({ length: 64 }, () => Math.floor(rand() * 256)) }),
+    () => ({ label: "random bytes", contentType: pick(["application/json", "application/x-www-form-urlencoded"]), body: new Blob([Uint8Array.from({ length: 64 }, () => Math.floor(rand() * 256))]) }),
   ];
   return Array.from({ length: n }, () => pick(makers)());
 }
