@@ -2,6 +2,7 @@
  * The provider behind our server, against a fake OpenAI-compatible server: the exact requests it
  * receives and the exact texts the visitor sees, for every scripted behaviour.
  */
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHAT_FAILURE, GREETING } from "../../app/features/chat/chat-texts";
 import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/replies";
@@ -158,4 +159,32 @@ describe("other failures: a canned apology, then the failure text, and the messa
       expect(session.body.limits.remainingMessages).toBe(5);
     });
   }
+});
+
+describe("a visitor who goes away", () => {
+  it("aborts the provider request and is not charged", async () => {
+    const visitor = await newVisitor("Gus");
+    ai.script({ kind: "stall", chunks: ["Partial "] });
+    // node:http rather than fetch: undici opens a spare connection after an abort, which would
+    // hold the server's graceful shutdown open (reported separately).
+    const url = new URL(`${site.url}/api/chat/messages`);
+    const first = await new Promise<string>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: "POST", headers: { origin: site.url, cookie: visitor.cookie ?? "", "content-type": "application/json" }, agent: false },
+        (response) => {
+          response.once("data", (chunk: Buffer) => {
+            resolve(chunk.toString("utf8"));
+            request.destroy();
+          });
+        },
+      );
+      request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      request.end(JSON.stringify({ text: "Hello?" }));
+    });
+    expect(JSON.parse(first.split("\n")[0]!)).toEqual({ type: "delta", text: "Partial " });
+    await ai.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await visitor.session()).body.limits.remainingMessages).toBe(5);
+  });
 });
