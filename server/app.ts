@@ -27,8 +27,8 @@ export interface SiteBuild {
   prerendered: PrerenderedManifest;
 }
 
-/** The whole HTTP stack, top to bottom. Feature routers (chat, …) are mounted by `mountFeatures`. */
-export function createApp(services: Services, site: SiteBuild, mountFeatures?: (app: express.Express) => void): express.Express {
+/** The whole HTTP stack, top to bottom. */
+export function createApp(services: Services, site: SiteBuild): express.Express {
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -68,7 +68,7 @@ export function createApp(services: Services, site: SiteBuild, mountFeatures?: (
   app.post("*splat", rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute }));
 
   app.use(leadsRouter(services));
-  mountFeatures?.(app);
+  app.use("/api/chat", services.chat.router);
 
   const { servicesContext, nonceContext } = site.serverBuild.entry.module;
   app.all(

@@ -55,6 +55,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES = envSchema.keyof().options;
+
 export interface Config {
   env: Env["NODE_ENV"];
   port: number;

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type AppServerBuild, createApp } from "./app";
-import { createChat } from "./chat/setup";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { closeServices, createServices } from "./services";
@@ -25,10 +24,7 @@ async function main(): Promise<void> {
   const prerendered = JSON.parse(fs.readFileSync(new URL("./prerendered.json", import.meta.url), "utf8")) as PrerenderedManifest;
 
   const services = await createServices(config, logger);
-  const chat = createChat({ config, logger, db: services.database.db, outbox: services.outbox });
-  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered }, (express) => {
-    express.use("/api/chat", chat.router);
-  });
+  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -59,6 +55,9 @@ async function main(): Promise<void> {
         });
     });
     server.closeIdleConnections();
+    // Sockets that never sent a request (preconnects, a client's spare connection) would hold
+    // server.close() open; in-flight replies get a short grace period first.
+    setTimeout(() => server.closeAllConnections(), 3_000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,3 +1,4 @@
+import { type Chat, createChat } from "./chat/setup";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
@@ -20,6 +21,8 @@ export interface Services {
   leads: LeadsService;
   /** The lead forms' endpoints for route actions: validation, honeypot, the spec's texts. */
   forms: LeadForms;
+  /** Max Load: visitor sessions, quota, knowledge base and the AI provider (server/chat/). */
+  chat: Chat;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
@@ -28,7 +31,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
   const outbox = new MailOutbox(database.db, sender, logger);
   const leads = new LeadsService(database.db, outbox, config.mail);
-  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services) };
+  const chat = createChat({ config, logger, db: database.db, outbox });
+  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services), chat };
   await outbox.start();
   return services;
 }

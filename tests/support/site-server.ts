@@ -14,25 +14,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./paths";
+import { CONFIG_VARIABLES } from "../../server/config";
 
 /** Variables of the server's configuration: never inherited from the developer's shell. */
-const SERVER_ENV = [
-  "PORT",
-  "HOST",
-  "DATA_DIR",
-  "DATABASE_URL",
-  "SMTP_URL",
-  "MAIL_FROM",
-  "TEAM_EMAIL",
-  "ADMIN_EMAIL",
-  "AI_API_KEY",
-  "AI_BASE_URL",
-  "AI_MODEL",
-  "SESSION_SECRET",
-  "PUBLIC_SITE_URL",
-  "TRUST_PROXY",
-  "LOG_LEVEL",
-];
+const SERVER_ENV: readonly string[] = CONFIG_VARIABLES;
 
 export interface StartSiteOptions {
   /** Extra environment for the server (e.g. DATABASE_URL, SMTP_URL, AI_BASE_URL). */
