@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceContext } from "./server-context";
@@ -24,12 +25,15 @@ export default function handleRequest(
   }
   // Empty while pre-rendering: those pages get hashes of their inline scripts instead.
   const nonce = loadContext.get(nonceContext) || undefined;
+  const userAgent = request.headers.get("user-agent");
+
+  if (!nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+    return renderComplete(responseStatusCode, responseHeaders, routerContext, request.url, nonce);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -62,4 +66,26 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Pre-rendered pages and crawlers get the whole document at once, every Suspense boundary in
+ * place: readable without JavaScript, and with no streaming scripts to allow in the CSP.
+ */
+async function renderComplete(status: number, headers: Headers, routerContext: EntryContext, url: string, nonce: string | undefined) {
+  const controller = new AbortController();
+  const timeoutId = setTimeout(() => controller.abort(), streamTimeout);
+  try {
+    const { prelude } = await prerender(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </NonceProvider>,
+      // Never split a large section out to be streamed in later by a script.
+      { signal: controller.signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(prelude, { status, headers });
+  } finally {
+    clearTimeout(timeoutId);
+  }
 }

@@ -1,11 +1,16 @@
 import { chatSection, hero, intro } from "~/content/home";
 import { ChatSection } from "~/features/chat/chat-section";
-import { CONTACT_HEADING_ID, ContactSection } from "~/features/contact/contact-section";
+import { Suspense } from "react";
+import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
-import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
 import { pageMeta } from "~/shared/seo/meta";
+import { lazyWhenNeeded } from "~/shared/load-when-needed";
 import type { Route } from "./+types/home";
+
+// Below the fold, and their plain forms work before hydration: their code loads when needed.
+const ContactSection = lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection));
+const NewsletterBlock = lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock));
 
 export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.`, path: "/" });
 
@@ -28,10 +33,14 @@ export default function Home() {
       </section>
       <ValueSection />
       <section id="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
-        <ContactSection />
+        <Suspense>
+          <ContactSection />
+        </Suspense>
       </section>
-      <section aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
-        <NewsletterBlock />
+      <section id="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
+        <Suspense>
+          <NewsletterBlock />
+        </Suspense>
       </section>
     </>
   );

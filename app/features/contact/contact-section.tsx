@@ -1,8 +1,8 @@
 import { TEAM_EMAIL } from "../../content/brand";
 import type { FormResult } from "../../shared/forms/form-result";
 import { ContactForm } from "./contact-form";
+import { CONTACT_HEADING_ID } from "./ids";
 
-export const CONTACT_HEADING_ID = "contact-heading";
 
 /**
  * The content of Home's contact section (anchor `contact`): heading, how to reach the team, and
