@@ -11,14 +11,27 @@ const scenario: Scenario = {
   run(ctx) {
     const client = join(ctx.repoRoot, "build", "client");
     const html = readFileSync(join(client, "index.html"), "utf8");
-    const files = new Set<string>();
+    // What the page itself asks for: preloads, script tags, and the inline module script's imports
+    // (React Router's route modules, and the client entry it imports at once).
+    const pending: string[] = [];
     for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
       const href = m[0].match(/\bhref="([^"]+)"/)?.[1];
-      if (href) files.add(href);
+      if (href) pending.push(href);
     }
-    for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) if (m[1]) files.add(m[1]);
-    // Static imports of the inline module script (React Router's route modules).
-    for (const m of html.matchAll(/import\s+(?:[^"']+from\s+)?["'](\/assets\/[^"']+)["']/g)) if (m[1]) files.add(m[1]);
+    for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) if (m[1]) pending.push(m[1]);
+    for (const m of html.matchAll(/\bimport\s*(?:[^"'()]+from\s*)?\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) if (m[1]) pending.push(m[1]);
+    // …and every module those import statically, transitively. Dynamic import()s inside the chunks
+    // are what loads later (chat, forms, video), so they are not followed.
+    const files = new Set<string>();
+    while (pending.length) {
+      const href = pending.pop() as string;
+      if (files.has(href)) continue;
+      files.add(href);
+      const code = readFileSync(join(client, href.replace(/^\//, "")), "utf8");
+      for (const m of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+        if (m[1]) pending.push(new URL(m[1], `http://x${href}`).pathname);
+      }
+    }
 
     const rows: Array<[string, number, number]> = [];
     for (const href of files) {
