@@ -44,7 +44,9 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     next();
   });
   app.use(securityHeaders);
-  app.use(compression());
+  // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
+  const compress = compression();
+  app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? compress(req, res, next) : next()));
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -6,6 +6,7 @@ import { LeadsService } from "./leads/leads-service";
 import { type LeadForms, leadForms } from "./leads/submissions";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
+import { scheduleRetention } from "./retention";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -23,6 +24,8 @@ export interface Services {
   forms: LeadForms;
   /** Max Load: visitor sessions, quota, knowledge base and the AI provider (server/chat/). */
   chat: Chat;
+  /** Stops the daily purge of data past the privacy policy's retention periods. */
+  stopRetention: () => void;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
@@ -32,12 +35,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const outbox = new MailOutbox(database.db, sender, logger);
   const leads = new LeadsService(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
-  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services), chat };
+  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services), chat, stopRetention: scheduleRetention(database.db, logger) };
   await outbox.start();
   return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  services.stopRetention();
   await services.outbox.stop();
   await services.database.close();
 }

@@ -14,9 +14,8 @@ export const niceToMeetYou = (name: string): string =>
 export const demoLimitMessage = (remaining: number): string =>
   `Thank you! This is a demo of Max Load: you can send ${DAILY_MESSAGES} free messages per 24 hours, and the count resets at midnight, your local time. You have ${remainingLabel(remaining)} today. What would you like to know about oversized transport?`;
 
-/** "N messages remaining" (singular for 1). */
-export const remainingLabel = (remaining: number): string =>
-  `${remaining} ${remaining === 1 ? "message" : "messages"} remaining`;
+/** Spec §2, word for word: "N messages remaining" (also for 1). */
+export const remainingLabel = (remaining: number): string => `${remaining} messages remaining`;
 
 export const INVALID_EMAIL = "Please enter a valid email address.";
 export const LIMIT_REACHED = "You've reached the daily message limit. Please try again tomorrow.";

@@ -1,0 +1,67 @@
+import type { Db } from "./db/database";
+import type { Logger } from "./logger";
+
+/**
+ * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
+ * requests and contact messages 24 months, chat conversations 12 months, sent mail 24 months.
+ * Subscribers stay until they unsubscribe (or ask for erasure: `npm run leads -- delete`).
+ */
+export const RETENTION_MONTHS = {
+  potential_customers: 24,
+  more_information: 24,
+  contact_messages: 24,
+  chat_messages: 12,
+  mail: 24,
+} as const;
+
+const monthsBefore = (now: Date, months: number): string => {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff.toISOString();
+};
+
+/** Deletes what is past its retention period; returns how many rows went, per table. */
+export async function purgeExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0);
+  for (const table of ["potential_customers", "more_information", "contact_messages", "chat_messages"] as const) {
+    deleted[table] = count(await db.deleteFrom(table).where("created_at", "<", monthsBefore(now, RETENTION_MONTHS[table])).execute());
+  }
+  deleted.mail = count(
+    await db.deleteFrom("mail").where("status", "<>", "pending").where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.mail)).execute(),
+  );
+  // A visitor whose conversation is gone keeps nothing worth holding: name and email go too.
+  deleted.chat_visitors = count(
+    await db
+      .deleteFrom("chat_visitors")
+      .where("updated_at", "<", monthsBefore(now, RETENTION_MONTHS.chat_messages))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("chat_messages").select("chat_messages.id").whereRef("chat_messages.visitor_id", "=", "chat_visitors.id"))),
+      )
+      .execute(),
+  );
+  deleted.chat_counters = count(await db.deleteFrom("chat_counters").where("expires_at", "<", now.toISOString()).execute());
+  return deleted;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Purges at start, then once a day. Returns a function that stops it. */
+export function scheduleRetention(db: Db, logger: Logger): () => void {
+  const run = () => {
+    purgeExpired(db).then(
+      (deleted) => {
+        if (Object.values(deleted).some((n) => n > 0)) logger.info({ deleted }, "retention: deleted expired data");
+      },
+      (error: unknown) => logger.error({ err: error }, "retention purge failed"),
+    );
+  };
+  const first = setTimeout(run, 5_000);
+  const daily = setInterval(run, DAY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
