@@ -27,6 +27,8 @@ export interface SiteBuild {
   prerendered: PrerenderedManifest;
 }
 
+const isRead = (req: express.Request): boolean => req.method === "GET" || req.method === "HEAD";
+
 /** The whole HTTP stack, top to bottom. */
 export function createApp(services: Services, site: SiteBuild): express.Express {
   const { config, logger } = services;
@@ -46,9 +48,11 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use(securityHeaders);
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();
-  app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? compress(req, res, next) : next()));
+  app.use((req, res, next) => (isRead(req) ? compress(req, res, next) : next()));
 
-  app.get("/healthz", async (_req, res) => {
+  // Reads: health, hashed assets, pre-rendered pages, public files. Writes skip all of it.
+  const reads = express.Router();
+  reads.get("/healthz", async (_req, res) => {
     try {
       await services.database.db.selectNoFrom((eb) => eb.lit(1).as("ok")).execute();
       res.json({ status: "ok", database: services.database.kind });
@@ -57,17 +61,16 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
       res.status(503).json({ status: "unavailable" });
     }
   });
+  reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  reads.use(prerenderedPages(site.clientDir, site.prerendered, config.publicSiteUrl));
+  reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
+  app.use((req, res, next) => (isRead(req) ? reads(req, res, next) : next()));
 
-  app.use(
-    "/assets",
-    express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-  );
-  app.use(prerenderedPages(site.clientDir, site.prerendered, config.publicSiteUrl));
-  app.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
-
+  // Writes: same origin only, bounded bodies, a per-client rate.
+  const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute });
   app.use(sameOriginOnly(config.publicSiteUrl));
   app.use(limitBodySize);
-  app.post("*splat", rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute }));
+  app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
 
   app.use(leadsRouter(services));
   app.use("/api/chat", services.chat.router);

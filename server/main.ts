@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type AppServerBuild, createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { createLogger } from "./logger";
+import { createLogger, flushLogs } from "./logger";
 import { closeServices, createServices } from "./services";
 import type { PrerenderedManifest } from "./http/prerendered-pages";
 
@@ -47,11 +47,11 @@ async function main(): Promise<void> {
       closeServices(services)
         .then(() => {
           logger.info("stopped");
-          process.exit(0);
+          return flushLogs(logger).then(() => process.exit(0));
         })
         .catch((error: unknown) => {
           logger.error({ err: error }, "error while closing services");
-          process.exit(1);
+          void flushLogs(logger).then(() => process.exit(1));
         });
     });
     server.closeIdleConnections();

@@ -14,8 +14,9 @@ export interface PrerenderedManifest {
 
 interface Page {
   identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** Compressed on first request and kept: compressing every page at start would slow it. */
+  gzip?: Buffer;
+  brotli?: Buffer;
   etag: string;
   csp: string;
 }
@@ -23,7 +24,7 @@ interface Page {
 const normalizePath = (urlPath: string): string => (urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath) || "/";
 
 /**
- * Serves the pre-rendered HTML from memory, compressed once at start, before the request
+ * Serves the pre-rendered HTML from memory, each encoding compressed once, before the request
  * handler: `/privacy` and `/privacy/` are the same page, with no redirect.
  */
 export function prerenderedPages(clientDir: string, manifest: PrerenderedManifest, publicSiteUrl: string | undefined): RequestHandler {
@@ -34,8 +35,6 @@ export function prerenderedPages(clientDir: string, manifest: PrerenderedManifes
     const identity = Buffer.from(html);
     pages.set(urlPath, {
       identity,
-      gzip: zlib.gzipSync(identity, { level: 9 }),
-      brotli: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`,
       csp: contentSecurityPolicy({ hashes: entry.scriptHashes }),
     });
@@ -58,10 +57,10 @@ export function prerenderedPages(clientDir: string, manifest: PrerenderedManifes
     let body = page.identity;
     if (/\bbr\b/.test(accepted)) {
       res.setHeader("Content-Encoding", "br");
-      body = page.brotli;
+      body = page.brotli ??= zlib.brotliCompressSync(page.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
     } else if (/\bgzip\b/.test(accepted)) {
       res.setHeader("Content-Encoding", "gzip");
-      body = page.gzip;
+      body = page.gzip ??= zlib.gzipSync(page.identity, { level: 9 });
     }
     res.setHeader("Content-Length", String(body.length));
     if (req.method === "HEAD") res.end();
