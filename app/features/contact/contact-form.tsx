@@ -1,21 +1,12 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { TEAM_EMAIL } from "../../content/brand";
-import { clientErrors, focusFirstError, formValues, postForm } from "../../shared/forms/client";
-import { type FieldErrors, type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { FormMessage, Honeypot, TextArea, TextField } from "../../shared/ui/field";
 import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
 
 const ThankYouModal = lazy(() => import("../../shared/ui/thank-you-modal"));
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
-
-type State =
-  | { status: "idle" }
-  | { status: "sending" }
-  | { status: "success"; message: string }
-  | { status: "error"; message?: string; fieldErrors?: FieldErrors };
-
-const fromResult = (result: FormResult | undefined): State =>
-  !result ? { status: "idle" } : result.ok ? { status: "success", message: result.message } : { status: "error", ...result };
 
 /**
  * The contact form (spec §3–§5, §8): name, email, category (buttons; default question), message.
@@ -23,51 +14,24 @@ const fromResult = (result: FormResult | undefined): State =>
  * the success text; errors inline. Posts to /contact, so it works without JavaScript too.
  */
 export function ContactForm({ initialResult, initialValues }: { initialResult?: FormResult; initialValues?: Record<string, string> }) {
-  const [state, setState] = useState<State>(() => fromResult(initialResult));
   const [thanksOpen, setThanksOpen] = useState(false);
   const [thanksLoaded, setThanksLoaded] = useState(false);
   // Keeps what was typed after a failed no-JavaScript post (the page re-renders with the values).
   const [formKey, setFormKey] = useState(0);
+  const { state, sending, fieldErrors: errors, formError, onSubmit, preloadSchema } = useLeadForm({
+    initialResult,
+    loadSchema,
+    failureMessage: (kind) => (kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected),
+    onSuccess: () => {
+      setFormKey((key) => key + 1);
+      setThanksLoaded(true);
+      setThanksOpen(true);
+    },
+  });
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
-  const sending = state.status === "sending";
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const values = state.status === "error" ? initialValues : undefined;
   const defaultCategory = (CONTACT_CATEGORIES as readonly string[]).includes(values?.category ?? "") ? (values?.category as ContactCategory) : "question";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const submitted = formValues(form);
-    const invalid = await clientErrors(loadSchema, submitted);
-    if (invalid) {
-      setState({ status: "error", fieldErrors: invalid });
-      focusFirstError(form, invalid);
-      return;
-    }
-    setState({ status: "sending" });
-    const outcome = await postForm(form.action, submitted);
-    if (outcome.kind === "result") {
-      setState(fromResult(outcome.result));
-      if (outcome.result.ok) {
-        form.reset();
-        setFormKey((key) => key + 1);
-        setThanksLoaded(true);
-        setThanksOpen(true);
-      } else if (outcome.result.fieldErrors) {
-        // Wait for the fields to be enabled again before moving focus.
-        const fieldErrors = outcome.result.fieldErrors;
-        requestAnimationFrame(() => focusFirstError(form, fieldErrors));
-      }
-    } else if (outcome.kind === "refused") {
-      setState({ status: "error", message: outcome.message });
-    } else {
-      setState({ status: "error", message: outcome.kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected });
-    }
-  }
-
-  const formError = state.status === "error" && state.message && Object.keys(errors).length === 0 ? state.message : undefined;
 
   return (
     <>
@@ -78,7 +42,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
         noValidate
         aria-label="Contact form"
         aria-busy={sending || undefined}
-        onFocus={() => void loadSchema().catch(() => undefined)}
+        onFocus={preloadSchema}
         onSubmit={(event) => void onSubmit(event)}
         className="relative"
       >

@@ -1,19 +1,10 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { clientErrors, focusFirstError, formValues, postForm } from "../../shared/forms/client";
-import { type FieldErrors, type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { useEffect, useId } from "react";
+import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { FormMessage, Honeypot, TextArea, TextField } from "../../shared/ui/field";
 import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, PLAN_TYPES, type PlanType } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.infoRequestSchema);
-
-type State =
-  | { status: "idle" }
-  | { status: "sending" }
-  | { status: "success"; message: string }
-  | { status: "error"; message?: string; fieldErrors?: FieldErrors };
-
-const fromResult = (result: FormResult | undefined): State =>
-  !result ? { status: "idle" } : result.ok ? { status: "success", message: result.message } : { status: "error", ...result };
 
 export interface RequestInfoFormProps {
   /** The plan group; fixed (hidden field) in the modal, a choice on the stand-alone page. */
@@ -30,10 +21,13 @@ export interface RequestInfoFormProps {
  * name, questions or comments, all required; the plan type travels with it.
  */
 export function RequestInfoForm({ planType, choosePlan = false, initialResult, initialValues, onDone }: RequestInfoFormProps) {
-  const [state, setState] = useState<State>(() => fromResult(initialResult));
+  const { state, sending, fieldErrors: errors, formError, onSubmit, preloadSchema } = useLeadForm({
+    initialResult,
+    loadSchema,
+    failureMessage: () => INFO_REQUEST_MESSAGES.failed,
+    submitOnce: true,
+  });
   const id = useId();
-  const sending = state.status === "sending";
-  const errors = state.status === "error" ? (state.fieldErrors ?? {}) : {};
   const values = state.status === "error" ? initialValues : undefined;
 
   useEffect(() => {
@@ -42,34 +36,6 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
     return () => clearTimeout(timer);
   }, [state, onDone]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending || state.status === "success") return;
-    const form = event.currentTarget;
-    const submitted = formValues(form);
-    const invalid = await clientErrors(loadSchema, submitted);
-    if (invalid) {
-      setState({ status: "error", fieldErrors: invalid });
-      focusFirstError(form, invalid);
-      return;
-    }
-    setState({ status: "sending" });
-    const outcome = await postForm(form.action, submitted);
-    if (outcome.kind === "result") {
-      setState(fromResult(outcome.result));
-      if (outcome.result.ok) form.reset();
-      else if (outcome.result.fieldErrors) {
-        const fieldErrors = outcome.result.fieldErrors;
-        requestAnimationFrame(() => focusFirstError(form, fieldErrors));
-      }
-    } else if (outcome.kind === "refused") {
-      setState({ status: "error", message: outcome.message });
-    } else {
-      setState({ status: "error", message: INFO_REQUEST_MESSAGES.failed });
-    }
-  }
-
-  const formError = state.status === "error" && state.message && Object.keys(errors).length === 0 ? state.message : undefined;
   const selectedPlan = values?.planType ?? planType;
 
   return (
@@ -80,7 +46,7 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
         noValidate
         aria-label="Request more information"
         aria-busy={sending || undefined}
-        onFocus={() => void loadSchema().catch(() => undefined)}
+        onFocus={preloadSchema}
         onSubmit={(event) => void onSubmit(event)}
         className="relative"
       >

@@ -1,19 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { clientErrors, focusFirstError, formValues, postForm } from "../../shared/forms/client";
-import { type FieldErrors, type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { useEffect, useId } from "react";
+import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { FormMessage, Honeypot } from "../../shared/ui/field";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SUCCESS_MS } from "./messages";
 
-type State =
-  | { status: "idle" }
-  | { status: "submitting" }
-  | { status: "success"; message: string }
-  | { status: "error"; message?: string; fieldErrors?: FieldErrors };
-
 const loadSchema = () => import("./schema").then((module) => module.newsletterSchema);
-
-const fromResult = (result: FormResult | undefined): State =>
-  !result ? { status: "idle" } : result.ok ? { status: "success", message: result.message } : { status: "error", ...result };
 
 /**
  * Newsletter sign-up (spec §4): idle → submitting ("Joining...") → success (clears after 5 s) or
@@ -21,45 +12,21 @@ const fromResult = (result: FormResult | undefined): State =>
  * `initialResult` is the answer of a plain (no-JavaScript) post, rendered by the /newsletter page.
  */
 export function NewsletterBlock({ initialResult }: { initialResult?: FormResult }) {
-  const [state, setState] = useState<State>(() => fromResult(initialResult));
+  const { state, setState, sending: submitting, fieldErrors, formError, onSubmit, preloadSchema } = useLeadForm({
+    initialResult,
+    loadSchema,
+    failureMessage: (kind) => (kind === "failed" ? NEWSLETTER_MESSAGES.failed : NEWSLETTER_MESSAGES.unexpected),
+  });
   const id = useId();
   const inputId = `${id}-email`;
-  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (state.status !== "success") return;
     const timer = setTimeout(() => setState({ status: "idle" }), NEWSLETTER_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [state, setState]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state.status === "submitting") return;
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = await clientErrors(loadSchema, values);
-    if (invalid) {
-      setState({ status: "error", fieldErrors: invalid });
-      focusFirstError(form, invalid);
-      return;
-    }
-    setState({ status: "submitting" });
-    const outcome = await postForm(form.action, values);
-    if (outcome.kind === "result") {
-      if (outcome.result.ok) form.reset();
-      setState(fromResult(outcome.result));
-      if (!outcome.result.ok && outcome.result.fieldErrors) focusFirstError(form, outcome.result.fieldErrors);
-    } else if (outcome.kind === "refused") {
-      setState({ status: "error", message: outcome.message });
-    } else {
-      setState({ status: "error", message: outcome.kind === "failed" ? NEWSLETTER_MESSAGES.failed : NEWSLETTER_MESSAGES.unexpected });
-    }
-  }
-
-  const submitting = state.status === "submitting";
-  const fieldError = state.status === "error" ? state.fieldErrors?.email : undefined;
-  // A form-level message is shown unless it only repeats the field's message.
-  const formError = state.status === "error" && state.message && state.message !== fieldError && !fieldError ? state.message : undefined;
+  const fieldError = fieldErrors.email;
 
   return (
     <div className="mx-auto max-w-2xl text-center">
@@ -68,12 +35,11 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
       </h2>
       <p className="mt-3 text-muted">Get launch news and early-access offers by email. No spam; unsubscribe at any time.</p>
       <form
-        ref={formRef}
         method="post"
         action="/newsletter"
         noValidate
         aria-labelledby={`${id}-title`}
-        onFocus={() => void loadSchema().catch(() => undefined)}
+        onFocus={preloadSchema}
         onSubmit={(event) => void onSubmit(event)}
         className="relative mt-6 flex flex-col gap-3 text-left sm:flex-row sm:items-start"
       >
