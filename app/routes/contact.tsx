@@ -1,6 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { ContactSection } from "~/features/contact/contact-section";
+import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { type FormActionData, formAction } from "~/shared/forms/route-action";
 import { servicesContext } from "~/server-context";
 import type { Route } from "./+types/contact";
@@ -27,7 +28,7 @@ export default function ContactPage() {
           <p className="mt-2">Email has been successfully submitted</p>
         </div>
       ) : null}
-      <section id="contact" aria-labelledby="contact-heading">
+      <section id="contact" aria-labelledby={CONTACT_HEADING_ID}>
         <ContactSection initialResult={answer?.result} initialValues={answer?.values} />
       </section>
       <p className="mt-10 text-center">
