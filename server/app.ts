@@ -8,7 +8,7 @@ import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
-import { leadsRouter } from "./leads/http";
+import { leadsJson } from "./leads/http";
 import type { Services } from "./services";
 
 /** What the server build's entry module re-exports (app/entry.server.tsx). */
@@ -72,7 +72,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
 
-  app.use(leadsRouter(services));
+  app.use(leadsJson(services));
   app.use("/api/chat", services.chat.router);
 
   const { servicesContext, nonceContext } = site.serverBuild.entry.module;
