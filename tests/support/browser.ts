@@ -137,6 +137,8 @@ export interface A11yOptions {
   disableRules?: string[];
   /** CSS selector to limit the scan (e.g. an open dialog). */
   include?: string;
+  /** Also hold text to WCAG AAA contrast (7:1, axe's color-contrast-enhanced), as high contrast promises. */
+  enhancedContrast?: boolean;
 }
 
 /** Runs axe (WCAG 2.x A/AA and best practices) and fails with a readable list of violations. */
@@ -148,6 +150,7 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
     "wcag21aa",
     "wcag22aa",
     "best-practice",
+    ...(options.enhancedContrast ? ["wcag2aaa"] : []),
   ]);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   if (options.include) builder = builder.include(options.include);
