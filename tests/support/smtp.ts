@@ -82,6 +82,12 @@ export async function startSmtp(options: StartSmtpOptions = {}): Promise<Smtp> {
     },
   });
 
+  // A client that dies mid-session (a killed site) resets its connection; smtp-server reports that
+  // as an "error" event, which is part of the scenario, not a failure of this server.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.error("[smtp]", error);
+  });
+
   const port = await new Promise<number>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
