@@ -26,7 +26,6 @@ const trustProxy = z
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -59,7 +58,6 @@ export type Env = z.infer<typeof envSchema>;
 export const CONFIG_VARIABLES = envSchema.keyof().options;
 
 export interface Config {
-  env: Env["NODE_ENV"];
   port: number;
   host: string;
   dataDir: string;
@@ -94,7 +92,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL;
   const teamEmail = env.TEAM_EMAIL ?? TEAM_EMAIL;
   return {
-    env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir,
