@@ -5,6 +5,7 @@ import type { Logger } from "./logger";
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
  * requests and contact messages 24 months, chat conversations 12 months, sent mail 24 months.
  * Subscribers stay until they unsubscribe (or ask for erasure: `npm run leads -- delete`).
+ * Expired quota counters are the chat's own hourly sweep (server/chat/quota.ts).
  */
 export const RETENTION_MONTHS = {
   potential_customers: 24,
@@ -40,7 +41,6 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
       )
       .execute(),
   );
-  deleted.chat_counters = count(await db.deleteFrom("chat_counters").where("expires_at", "<", now.toISOString()).execute());
   return deleted;
 }
 

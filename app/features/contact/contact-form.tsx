@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { TEAM_EMAIL } from "../../content/brand";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { FormMessage, Honeypot, TextArea, TextField } from "../../shared/ui/field";
+import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
 
 const ThankYouModal = lazy(() => import("../../shared/ui/thank-you-modal"));
@@ -95,21 +95,14 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
             <button
               ref={submitRef}
               type="submit"
-              className="rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80"
+              className={SUBMIT_BUTTON_CLASS}
             >
               {sending ? "Sending..." : "Send message"}
             </button>
           </div>
         </fieldset>
       </form>
-      <div role="status" className="mt-4 empty:hidden">
-        {state.status === "success" ? <FormMessage tone="success">{state.message}</FormMessage> : null}
-      </div>
-      {formError ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{formError}</FormMessage>
-        </div>
-      ) : null}
+      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
       {thanksLoaded ? (
         <Suspense fallback={null}>
           <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} returnFocusTo={submitRef} />

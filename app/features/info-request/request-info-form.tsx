@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { FormMessage, Honeypot, TextArea, TextField } from "../../shared/ui/field";
+import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, PLAN_TYPES, type PlanType } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.infoRequestSchema);
@@ -139,21 +139,14 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
           <div>
             <button
               type="submit"
-              className="w-full rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80 sm:w-auto"
+              className={`w-full sm:w-auto ${SUBMIT_BUTTON_CLASS}`}
             >
               {sending ? "Sending..." : "Send request"}
             </button>
           </div>
         </fieldset>
       </form>
-      <div role="status" className="mt-4 empty:hidden">
-        {state.status === "success" ? <FormMessage tone="success">{state.message}</FormMessage> : null}
-      </div>
-      {formError ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{formError}</FormMessage>
-        </div>
-      ) : null}
+      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
     </>
   );
 }

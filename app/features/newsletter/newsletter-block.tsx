@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { FormMessage, Honeypot } from "../../shared/ui/field";
+import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SUCCESS_MS } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.newsletterSchema);
@@ -71,19 +71,12 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
         <button
           type="submit"
           disabled={submitting}
-          className="rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80"
+          className={SUBMIT_BUTTON_CLASS}
         >
           {submitting ? "Joining..." : "Subscribe"}
         </button>
       </form>
-      <div role="status" className="mt-4 empty:hidden">
-        {state.status === "success" ? <FormMessage tone="success">{state.message}</FormMessage> : null}
-      </div>
-      {formError ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{formError}</FormMessage>
-        </div>
-      ) : null}
+      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
     </div>
   );
 }

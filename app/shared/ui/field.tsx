@@ -81,3 +81,23 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: "succes
     </p>
   );
 }
+
+/** The primary button of a lead form. */
+export const SUBMIT_BUTTON_CLASS =
+  "rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong disabled:cursor-wait disabled:opacity-80";
+
+/** Below a lead form: the success text (announced politely) or a form-level error (an alert). */
+export function FormOutcome({ success, error }: { success?: string; error?: string }) {
+  return (
+    <>
+      <div role="status" className="mt-4 empty:hidden">
+        {success ? <FormMessage tone="success">{success}</FormMessage> : null}
+      </div>
+      {error ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      ) : null}
+    </>
+  );
+}
