@@ -1,9 +1,9 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths, prerenderedResourcePaths } from "./app/routes-list";
+import { prerenderedPaths } from "./app/routes-list";
 
 export default {
   ssr: true,
-  prerender: [...prerenderedPaths, ...prerenderedResourcePaths],
+  prerender: prerenderedPaths,
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

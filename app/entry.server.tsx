@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import type { ReactElement } from "react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -6,10 +7,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceContext } from "./server-context";
+import { nonceContext, siteOriginContext } from "./server-context";
 import { NonceProvider } from "./shared/nonce";
+import { ORIGIN_PLACEHOLDER } from "./shared/seo/origin-placeholder.server";
+import { SiteOriginProvider } from "./shared/seo/site-origin";
 
-export { nonceContext, servicesContext } from "./server-context";
+export { nonceContext, servicesContext, siteOriginContext } from "./server-context";
 
 export const streamTimeout = 5_000;
 
@@ -25,10 +28,11 @@ export default function handleRequest(
   }
   // Empty while pre-rendering: those pages get hashes of their inline scripts instead.
   const nonce = loadContext.get(nonceContext) || undefined;
+  const siteOrigin = loadContext.get(siteOriginContext) || ORIGIN_PLACEHOLDER;
   const userAgent = request.headers.get("user-agent");
 
   if (!nonce || (userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    return renderComplete(responseStatusCode, responseHeaders, routerContext, request.url, nonce);
+    return renderComplete(responseStatusCode, responseHeaders, page(routerContext, request.url, nonce, siteOrigin));
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -38,9 +42,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      page(routerContext, request.url, nonce, siteOrigin),
       {
         nonce,
         [readyOption]() {
@@ -68,18 +70,26 @@ export default function handleRequest(
   });
 }
 
+function page(routerContext: EntryContext, url: string, nonce: string | undefined, siteOrigin: string): ReactElement {
+  return (
+    <SiteOriginProvider value={siteOrigin}>
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </NonceProvider>
+    </SiteOriginProvider>
+  );
+}
+
 /**
  * Pre-rendered pages and crawlers get the whole document at once, every Suspense boundary in
  * place: readable without JavaScript, and with no streaming scripts to allow in the CSP.
  */
-async function renderComplete(status: number, headers: Headers, routerContext: EntryContext, url: string, nonce: string | undefined) {
+async function renderComplete(status: number, headers: Headers, element: ReactElement) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), streamTimeout);
   try {
     const { prelude } = await prerender(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={url} nonce={nonce} />
-      </NonceProvider>,
+      element,
       // Never split a large section out to be streamed in later by a script.
       { signal: controller.signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
     );

@@ -5,6 +5,8 @@ import { PREFERENCES_SCRIPT } from "./features/accessibility/preferences";
 import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
+import { SiteLinks } from "./shared/seo/site-links";
+import { useSiteOrigin } from "./shared/seo/site-origin";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
@@ -12,8 +14,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const siteOrigin = useSiteOrigin();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" data-site-origin={siteOrigin} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
@@ -24,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Applies saved text size and contrast before first paint, so a reload never flashes. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
         <Meta />
+        <SiteLinks />
         <Links />
       </head>
       <body>

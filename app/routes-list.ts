@@ -5,6 +5,3 @@ export type PublicPath = (typeof PUBLIC_PATHS)[number];
 
 /** A mutable array, as React Router's `prerender` option wants one. */
 export const prerenderedPaths: PublicPath[] = [...PUBLIC_PATHS];
-
-/** Resource routes that are also pre-rendered, as static files (sitemap.xml, robots.txt). */
-export const prerenderedResourcePaths: string[] = ["/sitemap.xml", "/robots.txt"];

@@ -9,5 +9,11 @@ import type { Services } from "../server/services";
  */
 export const servicesContext = createContext<Services>();
 
+/**
+ * The public origin of a request-time render: PUBLIC_SITE_URL, else the request's own origin.
+ * Empty while pre-rendering: those pages carry ORIGIN_PLACEHOLDER, replaced when served.
+ */
+export const siteOriginContext = createContext<string>("");
+
 /** Per-request CSP nonce for responses rendered at request time (pre-rendered pages use hashes). */
 export const nonceContext = createContext<string>("");

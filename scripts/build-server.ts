@@ -4,20 +4,22 @@
  *    paint waits for no other request (the link stays, print-only, for React to adopt when it
  *    hydrates), and the module preloads go, so the hero image does not share the first round
  *    trips with 120 KB of scripts (the module script at the end of the page still loads them);
- * 2. records each pre-rendered page and the sha256 of its inline scripts (the CSP of a static
- *    page cannot carry a per-request nonce, so it allows exactly these scripts);
+ * 2. moves each pre-rendered page out of build/client into build/pages, so the static file
+ *    handler can never serve one without its CSP and public origin, and records the sha256 of
+ *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
  * 3. bundles the Express server (server/main.ts) to build/app-server.js.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { prerenderedPaths } from "../app/routes-list";
-import { BUILD_ORIGIN } from "../app/shared/seo/site-origin";
+import { ORIGIN_PLACEHOLDER } from "../app/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
+const pagesDir = path.join(root, "build/pages");
 
 function inlineStylesheets(html: string): string {
   return html.replace(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"((?:(?!media=)[^>])*)\/>/g, (_link, href: string, rest: string) => {
@@ -29,14 +31,23 @@ function inlineStylesheets(html: string): string {
 const withoutModulePreloads = (html: string): string => html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
 
 const pages: PrerenderedManifest["pages"] = {};
+fs.rmSync(pagesDir, { recursive: true, force: true });
 for (const urlPath of prerenderedPaths) {
   const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
   const html = withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8")));
-  fs.writeFileSync(path.join(clientDir, file), html);
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+  if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
+    throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);
+  }
+  fs.mkdirSync(path.dirname(path.join(pagesDir, file)), { recursive: true });
+  fs.writeFileSync(path.join(pagesDir, file), html);
+  fs.rmSync(path.join(clientDir, file));
+  if (urlPath !== "/") fs.rmdirSync(path.join(clientDir, urlPath.slice(1)));
   pages[urlPath] = { file, scriptHashes: [...new Set(inlineScripts.filter((text) => text.length > 0).map(scriptHash))] };
 }
-const manifest: PrerenderedManifest = { buildOrigin: BUILD_ORIGIN, pages };
+const leftovers = fs.readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((name) => /\.(html?|data)$/i.test(name));
+if (leftovers.length > 0) throw new Error(`build/client must hold no pages or route data, found: ${leftovers.join(", ")}`);
+const manifest: PrerenderedManifest = { pages };
 fs.writeFileSync(path.join(root, "build/prerendered.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
 await build({

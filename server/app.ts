@@ -6,6 +6,7 @@ import { type RouterContext, RouterContextProvider, type ServerBuild } from "rea
 import { limitBodySize } from "./http/body-limit";
 import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
+import { publicOrigin } from "./http/public-origin";
 import { rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { leadsJson } from "./leads/http";
@@ -17,13 +18,17 @@ export interface AppServerBuild extends ServerBuild {
     module: ServerBuild["entry"]["module"] & {
       servicesContext: RouterContext<Services>;
       nonceContext: RouterContext<string>;
+      siteOriginContext: RouterContext<string>;
     };
   };
 }
 
 export interface SiteBuild {
   serverBuild: AppServerBuild;
+  /** Static files: hashed assets, images, favicon. No HTML. */
   clientDir: string;
+  /** The pre-rendered pages (build/pages), served only through prerenderedPages. */
+  pagesDir: string;
   prerendered: PrerenderedManifest;
 }
 
@@ -39,13 +44,24 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    // "close" comes for every request, also when the client left before the answer was complete:
+    // then the status is nginx's 499 (client closed request) unless an answer had begun.
+    res.on("close", () => {
+      const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
+      const { method, originalUrl: url } = req;
+      if (res.writableFinished) logger.info({ method, url, status: res.statusCode, ms }, "request");
+      else logger.info({ method, url, status: res.headersSent ? res.statusCode : 499, ms, aborted: true }, "request");
     });
     next();
   });
   app.use(securityHeaders);
+  if (!config.publicSiteUrl) {
+    // Pages and the Origin check use the request's own origin: it must be a plain host name.
+    app.use((req, res, next) => {
+      if (req.path === "/healthz" || publicOrigin(req, undefined)) return next();
+      res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+    });
+  }
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();
   app.use((req, res, next) => (isRead(req) ? compress(req, res, next) : next()));
@@ -62,7 +78,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     }
   });
   reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  reads.use(prerenderedPages(site.clientDir, site.prerendered, config.publicSiteUrl));
+  reads.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
   reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
   app.use((req, res, next) => (isRead(req) ? reads(req, res, next) : next()));
 
@@ -75,23 +91,30 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use(leadsJson(services));
   app.use("/api/chat", services.chat.router);
 
-  const { servicesContext, nonceContext } = site.serverBuild.entry.module;
+  const { servicesContext, nonceContext, siteOriginContext } = site.serverBuild.entry.module;
   app.all(
     "*splat",
     createRequestHandler({
       build: site.serverBuild,
       mode: "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(nonceContext, useNonceCsp(res));
+        context.set(siteOriginContext, publicOrigin(req, config.publicSiteUrl) ?? "");
         return context;
       },
     }),
   );
 
-  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; expose?: boolean; message?: string }, _req, res, next) => {
+  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; expose?: boolean; message?: string }, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (error.type === "request.aborted") {
+      // Nobody is left to read an answer; the access log still records the outcome.
+      logger.info({ method: req.method, url: req.originalUrl }, "client aborted the request body");
+      res.status(400).end();
+      return;
+    }
     const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) logger.error({ err: error }, "unhandled error");
     const message =

@@ -20,12 +20,67 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["true", true],
     ["2", 2],
     ["", false],
     ["false", false],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["loopback, 10.0.0.0/8,fd00::/8", ["loopback", "10.0.0.0/8", "fd00::/8"]],
   ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
-    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it("refuses TRUST_PROXY=true and says what to set instead", () => {
+    const [problem, ...rest] = problemsOf({ TRUST_PROXY: "true" });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY: true would let any client choose its own address .* set the number of proxies .* or their addresses/);
+  });
+
+  it.each(["10.0.0.300", "10.0.0.0/40", "sometimes"])("refuses TRUST_PROXY=%j", (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a number of proxy hops or a comma-separated list/)]);
+  });
+
+  it.each([
+    ["https://www.heavyroute.example", "https://www.heavyroute.example"],
+    ["https://www.heavyroute.example/", "https://www.heavyroute.example"],
+    ["HTTPS://WWW.HeavyRoute.Example:443", "https://www.heavyroute.example"],
+    ["http://127.0.0.1:8080", "http://127.0.0.1:8080"],
+  ])("reads PUBLIC_SITE_URL=%j as the origin %j", (value, origin) => {
+    expect(loadConfig({ PUBLIC_SITE_URL: value }).publicSiteUrl).toBe(origin);
+  });
+
+  it.each([
+    ["heavyroute.example:443", /the scheme is "heavyroute\.example:"/],
+    ["www.heavyroute.example", /is not a URL/],
+    ["https://x.example/path", /"\/path" is a path/],
+    ["https://x.example/?a=1", /has a query/],
+    ["https://x.example/#top", /has a fragment/],
+    ["https://x.example?", /has a query/],
+    ["ftp://x.example", /the scheme is "ftp:"/],
+    ["file:///srv/site", /the scheme is "file:"/],
+    ["https://user:pw@x.example", /has credentials/],
+  ])("refuses PUBLIC_SITE_URL=%j with one line", (value, reason) => {
+    const problems = problemsOf({ PUBLIC_SITE_URL: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PUBLIC_SITE_URL: must be an http\(s\) origin such as https:\/\/www\.example\.com: /);
+    expect(problems[0]).toMatch(reason);
+  });
+
+  it.each(["HeavyRoute <info@heavyroute.example>", '"HeavyRoute, Inc." <info@heavyroute.example>', "info@heavyroute.example"])("accepts MAIL_FROM=%j", (value) => {
+    expect(loadConfig({ MAIL_FROM: value }).mail.from).toBe(value);
+  });
+
+  it.each(["HeavyRoute", "HeavyRoute <not an address>", "a@b.example, c@d.example", "Evil\r\nBcc: x@y.example <a@b.example>"])("refuses MAIL_FROM=%j", (value) => {
+    expect(problemsOf({ MAIL_FROM: value })).toEqual(["MAIL_FROM: must be an email address, optionally with a name: Name <address@example.com>"]);
   });
 
   it("reports one clear line per bad value", () => {
@@ -40,7 +95,9 @@ describe("loadConfig", () => {
     expect(problems).toHaveLength(4);
     expect(problems.join("\n")).toMatch(/^PORT: /m);
     expect(problems.join("\n")).toMatch(/^TEAM_EMAIL: must be an email address$/m);
-    expect(problems.join("\n")).toMatch(/^TRUST_PROXY: must be true, false or a number of proxy hops$/m);
+    expect(problems.join("\n")).toMatch(/^TRUST_PROXY: must be a number of proxy hops/m);
+    expect((error as ConfigError).message.split("\n")).toHaveLength(4);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration: PORT: /);
     expect(problems.join("\n")).toMatch(/^DATABASE_URL: must start with postgres:\/\//m);
   });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { ADMIN_EMAIL, TEAM_EMAIL } from "../app/content/brand";
 
@@ -10,18 +11,68 @@ const optionalString = z
 
 const email = z.email({ message: "must be an email address" });
 
+/**
+ * Which peers may tell us the client's address (docs/decisions/0012-proxy-trust.md): a hop count
+ * or a list of proxy addresses/CIDRs, exactly what Express's "trust proxy" understands. `true`
+ * would believe any client's own X-Forwarded-For, so it is refused.
+ */
 const trustProxy = z
   .string()
   .trim()
   .optional()
-  .transform((value, ctx): boolean | number => {
+  .transform((value, ctx): false | number | string[] => {
     if (value === undefined || value === "" || value === "false") return false;
-    if (value === "true") return true;
-    const hops = Number(value);
-    if (Number.isInteger(hops) && hops >= 0) return hops;
-    ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxy hops" });
-    return z.NEVER;
+    if (value === "true") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true would let any client choose its own address (X-Forwarded-For) and bypass every per-IP limit; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,loopback)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    try {
+      proxyAddr.compile(entries);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed): ${(error as Error).message}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
+
+/**
+ * The public origin: http(s), no path, query or fragment. A value whose origin is opaque
+ * (serialises to "null") could never match a browser's Origin header, so it is refused too.
+ */
+const publicSiteUrl = z.string().transform((value, ctx): string => {
+  const problem = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `must be an http(s) origin such as https://www.example.com: ${message}` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return problem(`"${value}" is not a URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return problem(`the scheme is "${url.protocol}"`);
+  if (url.origin === "null" || url.hostname === "") return problem("it has no host");
+  if (url.username || url.password) return problem("it has credentials");
+  if (url.pathname !== "/") return problem(`"${url.pathname}" is a path`);
+  if (url.search || value.includes("?")) return problem("it has a query");
+  if (url.hash || value.includes("#")) return problem("it has a fragment");
+  return url.origin;
+});
+
+/** `Name <address>` or a bare address, as the From header of every mail. */
+const mailFrom = z.string().refine((value) => {
+  const match = /^(?:"?([^"<>\p{Cc}]*?)"?\s*)?<([^<>\s]+)>$/u.exec(value) ?? /^()([^<>\s]+)$/.exec(value);
+  return match !== null && email.safeParse(match[2]).success;
+}, "must be an email address, optionally with a name: Name <address@example.com>");
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -36,7 +87,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
-  MAIL_FROM: optionalString.pipe(z.string().optional()),
+  MAIL_FROM: optionalString.pipe(mailFrom.optional()),
   TEAM_EMAIL: optionalString.pipe(email.optional()),
   ADMIN_EMAIL: optionalString.pipe(email.optional()),
   AI_API_KEY: optionalString,
@@ -44,7 +95,7 @@ const envSchema = z.object({
   AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   AI_TIMEOUT_MS: positiveInt(20_000),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  PUBLIC_SITE_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
+  PUBLIC_SITE_URL: optionalString.pipe(publicSiteUrl.optional()),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
@@ -65,8 +116,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
+  /** The public origin (no trailing slash), or undefined: each request's own origin. */
   publicSiteUrl: string | undefined;
-  trustProxy: boolean | number;
+  /** Express's "trust proxy": false, a hop count, or trusted proxy addresses/CIDRs. Never true. */
+  trustProxy: false | number | string[];
   logLevel: Env["LOG_LEVEL"];
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
 }
@@ -74,7 +127,7 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
+    super(problems.map((line) => `Invalid configuration: ${line}`).join("\n"));
     this.name = "ConfigError";
   }
 }
@@ -108,7 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,
-    publicSiteUrl: env.PUBLIC_SITE_URL?.replace(/\/+$/, ""),
+    publicSiteUrl: env.PUBLIC_SITE_URL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     limits: {

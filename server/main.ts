@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const prerendered = JSON.parse(fs.readFileSync(new URL("./prerendered.json", import.meta.url), "utf8")) as PrerenderedManifest;
 
   const services = await createServices(config, logger);
-  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, prerendered });
+  const app = createApp(services, { serverBuild, clientDir: `${buildDir}client`, pagesDir: `${buildDir}pages`, prerendered });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -12,7 +12,7 @@ import type { Route } from "./+types/home";
 const ContactSection = lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection));
 const NewsletterBlock = lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock));
 
-export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.`, path: "/" });
+export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.` });
 
 export default function Home() {
   return (

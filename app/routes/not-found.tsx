@@ -8,11 +8,10 @@ export function loader() {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
-export const meta: Route.MetaFunction = ({ location }) =>
+export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Page not found",
     description: "The page you asked for does not exist. Go to the home page or the platform overview.",
-    path: location.pathname,
     noIndex: true,
   });
 

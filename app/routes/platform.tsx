@@ -5,7 +5,7 @@ import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/platform";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + ".", path: "/platform" });
+  pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + "." });
 
 export default function Platform() {
   return (

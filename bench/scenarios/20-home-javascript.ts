@@ -10,7 +10,7 @@ const scenario: Scenario = {
   name: "home javascript",
   run(ctx) {
     const client = join(ctx.repoRoot, "build", "client");
-    const html = readFileSync(join(client, "index.html"), "utf8");
+    const html = readFileSync(join(ctx.repoRoot, "build", "pages", "index.html"), "utf8");
     // What the page itself asks for: preloads, script tags, and the inline module script's imports
     // (React Router's route modules, and the client entry it imports at once).
     const pending: string[] = [];
@@ -45,7 +45,7 @@ const scenario: Scenario = {
     const totalRaw = rows.reduce((sum, row) => sum + row[1], 0);
     return Promise.resolve([
       {
-        title: "Home first-load JavaScript (build/client/index.html)",
+        title: "Home first-load JavaScript (build/pages/index.html)",
         columns: ["script", "KB", "KB gzip"],
         rows: [...rows.map(([name, raw, gz]) => [name, kb(raw), kb(gz)]), ["total", kb(totalRaw), kb(totalGzip)]],
         notes: [`budget: total ≤ 125 KB gzip → ${verdict(totalGzip <= 125 * 1024, `${kb(totalGzip)} KB`)}`],

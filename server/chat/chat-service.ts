@@ -41,9 +41,11 @@ export interface ChatOutbox {
 }
 
 export const TRANSCRIPTS_PER_VISITOR_PER_HOUR = 3;
+export const TRANSCRIPTS_PER_CLIENT_PER_HOUR = 10;
 export const TRANSCRIPTS_PER_DAY = 200;
 
 export type ReplyResult =
+  | { kind: "lead-required" }
   | { kind: "limit"; limits: ChatLimits }
   | { kind: "unavailable" }
   | {
@@ -61,8 +63,9 @@ export interface ChatService {
   limits(visitorId: string, timeZone: string | undefined): Promise<ChatLimits>;
   session(visitorId: string, timeZone: string | undefined): Promise<{ limits: ChatLimits; name?: string; email?: string; history: ChatMessage[] }>;
   saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string }): Promise<{ message: string; limits: ChatLimits }>;
-  reply(visitorId: string, text: string, ip: string, timeZone: string | undefined): Promise<ReplyResult>;
-  sendTranscript(visitorId: string): Promise<"sent" | "empty" | "too-many">;
+  /** `client` is the key per-IP limits count under (server/http/client-address.ts). */
+  reply(visitorId: string, text: string, client: string, timeZone: string | undefined): Promise<ReplyResult>;
+  sendTranscript(visitorId: string, client: string): Promise<"sent" | "empty" | "too-many">;
   close(): void;
 }
 
@@ -203,7 +206,7 @@ export function createChatService(options: {
       return { message, limits: current };
     },
 
-    async reply(visitorId, text, ip, timeZone) {
+    async reply(visitorId, text, client, timeZone) {
       const now = new Date();
       const taken: Slot[] = [];
       let visitor;
@@ -211,6 +214,9 @@ export function createChatService(options: {
       let resetTime: Date;
       let knowledgeOnly = !provider;
       try {
+        // The lead comes first (spec §4): no answer, and no provider request, before name and email.
+        const known = await visitorRow(visitorId);
+        if (!known?.name || !known.email) return { kind: "lead-required" };
         visitor = await ensureVisitor(visitorId, timeZone);
         const period = quotaPeriod(visitorId, visitor.time_zone ?? SERVER_TIME_ZONE, now);
         resetTime = period.resetTime;
@@ -221,7 +227,7 @@ export function createChatService(options: {
 
         const day = utcDate(now);
         const dayEnds = nextUtcMidnight(now).toISOString();
-        const ipSlot = { scope: `ip:${ip}`, period: day };
+        const ipSlot = { scope: `ip:${client}`, period: day };
         if ((await takeSlot(db, ipSlot, config.limits.chatPerIpPerDay, dayEnds)) === undefined) {
           await refundAll(taken);
           return { kind: "limit", limits: limitsFor(DAILY_MESSAGES, resetTime) };
@@ -293,7 +299,7 @@ export function createChatService(options: {
       };
     },
 
-    async sendTranscript(visitorId) {
+    async sendTranscript(visitorId, client) {
       const outbox = options.outbox;
       if (!outbox) throw new Error("The mail outbox is not configured");
       const visitor = await visitorRow(visitorId);
@@ -302,11 +308,16 @@ export function createChatService(options: {
       const now = new Date();
       const hour = now.toISOString().slice(0, 13);
       const perVisitor = { scope: `transcript:visitor:${visitorId}`, period: hour };
+      const perClient = { scope: `transcript:ip:${client}`, period: hour };
       const siteWide = { scope: "transcript:total", period: utcDate(now) };
       const hourEnds = new Date(Date.parse(`${hour}:00:00.000Z`) + 3_600_000).toISOString();
       if ((await takeSlot(db, perVisitor, TRANSCRIPTS_PER_VISITOR_PER_HOUR, hourEnds)) === undefined) return "too-many";
-      if ((await takeSlot(db, siteWide, TRANSCRIPTS_PER_DAY, nextUtcMidnight(now).toISOString())) === undefined) {
+      if ((await takeSlot(db, perClient, TRANSCRIPTS_PER_CLIENT_PER_HOUR, hourEnds)) === undefined) {
         await refundAll([perVisitor]);
+        return "too-many";
+      }
+      if ((await takeSlot(db, siteWide, TRANSCRIPTS_PER_DAY, nextUtcMidnight(now).toISOString())) === undefined) {
+        await refundAll([perVisitor, perClient]);
         logger.warn("site-wide daily transcript cap reached");
         return "too-many";
       }
@@ -314,7 +325,7 @@ export function createChatService(options: {
       try {
         await db.transaction().execute((trx) => outbox.enqueue(trx, { to: teamEmail, subject, text }));
       } catch (error) {
-        await refundAll([perVisitor, siteWide]);
+        await refundAll([perVisitor, perClient, siteWide]);
         throw error;
       }
       outbox.nudge();

@@ -4,7 +4,7 @@
  *
  *   GET  /api/chat/session?timeZone=…   → { user, limits, name?, email?, history }
  *   POST /api/chat/lead {name, email, timeZone?}   → { message, limits }
- *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent
+ *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent (403 before the lead)
  *   POST /api/chat/transcript {}                   → { ok: true }
  */
 import express, { type Request, type Response, type Router } from "express";
@@ -12,6 +12,7 @@ import { z } from "zod";
 import {
   EMPTY_MESSAGE,
   INVALID_EMAIL,
+  LEAD_REQUIRED,
   LIMIT_REACHED,
   MAX_MESSAGE_LENGTH,
   MESSAGE_TOO_LONG,
@@ -24,6 +25,7 @@ import {
   TRANSCRIPT_TOO_MANY,
   isValidEmail,
 } from "../../app/features/chat/chat-texts";
+import { requestClientKey } from "../http/client-address";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./quota";
@@ -108,7 +110,11 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
       res.status(401).json({ error: SESSION_MISSING });
       return;
     }
-    const result = await chat.reply(visitorId, body.text, req.ip ?? "unknown", validTimeZone(body.timeZone));
+    const result = await chat.reply(visitorId, body.text, requestClientKey(req), validTimeZone(body.timeZone));
+    if (result.kind === "lead-required") {
+      res.status(403).json({ error: LEAD_REQUIRED });
+      return;
+    }
     if (result.kind === "limit") {
       res.status(429).json({ error: LIMIT_REACHED, limits: result.limits });
       return;
@@ -153,7 +159,7 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
       return;
     }
     try {
-      const outcome = await chat.sendTranscript(visitorId);
+      const outcome = await chat.sendTranscript(visitorId, requestClientKey(req));
       if (outcome === "empty") res.status(400).json({ error: TRANSCRIPT_EMPTY });
       else if (outcome === "too-many") res.status(429).json({ error: TRANSCRIPT_TOO_MANY });
       else res.json({ ok: true });

@@ -1,20 +1,23 @@
 import type { RequestHandler } from "express";
+import { publicOrigin } from "./public-origin";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
  * Refuses state-changing requests sent by another site's page. Browsers always send Origin on
  * POST (and Sec-Fetch-Site); requests with neither come from non-browser clients, which cannot
- * ride on a visitor's cookies, so they pass.
+ * ride on a visitor's cookies, so they pass. `Origin: null` (sandboxed frames, data: URLs, some
+ * redirects) is never our own origin.
  */
-export function sameOriginOnly(publicSiteUrl: string | undefined): RequestHandler {
-  const configuredOrigin = publicSiteUrl ? new URL(publicSiteUrl).origin : undefined;
+export function sameOriginOnly(configuredOrigin: string | undefined): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const ownOrigin = configuredOrigin ?? `${req.protocol}://${req.get("host") ?? ""}`;
-    const allowed = origin ? origin === ownOrigin : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+    const allowed =
+      origin !== undefined
+        ? origin !== "null" && origin === publicOrigin(req, configuredOrigin)
+        : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
     if (allowed) return next();
     res.status(403).type("application/json").send(JSON.stringify({ error: CROSS_SITE_MESSAGE }));
   };

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { requestClientKey } from "./client-address";
 
 export interface RateLimitOptions {
   /** Distinguishes tiers that share a client, e.g. "post" and "chat". */
@@ -12,7 +13,8 @@ export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and t
 
 /**
  * Per-client fixed-window limiter held in memory: this site runs as one process. The client is
- * `req.ip`, which honours X-Forwarded-For only when TRUST_PROXY says so.
+ * `req.ip` (which honours X-Forwarded-For only from the proxies TRUST_PROXY names), an IPv6
+ * client counted by its /64.
  */
 export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE }: RateLimitOptions): RequestHandler {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -24,7 +26,7 @@ export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE }:
 
   return (req, res, next) => {
     const now = Date.now();
-    const key = `${name}:${req.ip ?? "unknown"}`;
+    const key = `${name}:${requestClientKey(req)}`;
     let window = windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };

@@ -21,7 +21,8 @@ function readJson(req: Request): Promise<unknown> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on("error", reject);
+    // A client that goes away mid-body is its own doing: a 400-class outcome, not a server error.
+    req.on("error", () => reject(bodyError(400, "request.aborted")));
     req.on("end", () => {
       if (size > MAX_BODY_BYTES) return reject(bodyError(413, "entity.too.large"));
       try {

@@ -99,7 +99,7 @@ describe("the visitor session", () => {
   });
 
   it("is Secure when the request came over HTTPS through a trusted proxy", async () => {
-    const proxied = await startSite({ env: { ...env, TRUST_PROXY: "true" } });
+    const proxied = await startSite({ env: { ...env, TRUST_PROXY: "loopback" } });
     try {
       const response = await fetch(`${proxied.url}/api/chat/session`, { headers: { "x-forwarded-proto": "https" } });
       expect(response.headers.get("set-cookie")).toContain("Secure");
@@ -165,6 +165,7 @@ describe("bad input gets 4xx with a clear message, never a 500", () => {
   it("accepts exactly 1,000 characters", async () => {
     const v = chatVisitor(site.url);
     await v.session();
+    await v.lead("Len", "len@example.com");
     expect((await v.send("y".repeat(1000))).final?.type).toBe("done");
   });
 

@@ -4,7 +4,7 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_FAILURE, GREETING } from "../../app/features/chat/chat-texts";
+import { CHAT_FAILURE, GREETING, LEAD_REQUIRED } from "../../app/features/chat/chat-texts";
 import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/replies";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
@@ -41,6 +41,31 @@ async function newVisitor(name = "Ada"): Promise<ChatVisitor> {
   expect((await visitor.lead(name, `${name.toLowerCase()}@example.com`)).status).toBe(200);
   return visitor;
 }
+
+describe("the lead comes first, on the server too", () => {
+  it("refuses a question before name and email are stored, with no provider request and no allowance used", async () => {
+    const visitor = chatVisitor(site.url);
+    const session = await visitor.session();
+    const refused = await visitor.send("What services do you offer?");
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ error: LEAD_REQUIRED });
+    expect(ai.requests).toHaveLength(0);
+
+    // Once the lead is given, the same visitor is answered, with the whole allowance.
+    expect((await visitor.lead("Lea", "lea@example.com")).status).toBe(200);
+    const answered = await visitor.send("What services do you offer?");
+    expect(answered.status).toBe(200);
+    expect(answered.final).toMatchObject({ type: "done", limits: { remainingMessages: session.body.limits.remainingMessages - 1 } });
+    expect(ai.requests).toHaveLength(1);
+  });
+
+  it("refuses a visitor with no session cookie at all", async () => {
+    const stranger = chatVisitor(site.url);
+    const refused = await stranger.send("Hello?");
+    expect([401, 403]).toContain(refused.status);
+    expect(ai.requests).toHaveLength(0);
+  });
+});
 
 describe("a normal answer", () => {
   it("streams the reply and sends exactly model, messages, temperature 0.7 and max_tokens", async () => {

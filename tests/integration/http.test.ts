@@ -130,8 +130,9 @@ describe("service endpoints", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/xml/);
     const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
-    expect(locs.sort()).toEqual([...ROUTES].sort());
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+    // No PUBLIC_SITE_URL: the request's own origin.
+    expect(locs.sort()).toEqual(ROUTES.map((path) => `${site.url}${path}`).sort());
   });
 
   it("robots.txt allows crawling and names the sitemap", async () => {
@@ -140,7 +141,7 @@ describe("service endpoints", () => {
     expect(response.headers.get("content-type")).toMatch(/text\/plain/);
     const text = await response.text();
     expect(text).toMatch(/^User-agent: \*/m);
-    expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+    expect(text).toMatch(new RegExp(`^Sitemap: ${site.url}/sitemap\\.xml$`, "m"));
   });
 
   it("unknown routes answer 404 HTML", async () => {

@@ -1,6 +1,6 @@
 /**
  * Vitest globalSetup for the integration and e2e projects: one production build per run.
- * SKIP_BUILD=1 reuses build/ when it is complete (build/app-server.js and build/client/index.html).
+ * SKIP_BUILD=1 reuses build/ when it is complete (build/app-server.js and build/pages/index.html).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -12,7 +12,7 @@ declare global {
 }
 
 export function buildExists(): boolean {
-  return existsSync(`${repoRoot}/build/app-server.js`) && existsSync(`${repoRoot}/build/client/index.html`);
+  return existsSync(`${repoRoot}/build/app-server.js`) && existsSync(`${repoRoot}/build/pages/index.html`);
 }
 
 export function runBuild(): Promise<void> {

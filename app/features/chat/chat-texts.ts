@@ -23,6 +23,7 @@ export const CHAT_FAILURE = "Failed to get a response. Please try again.";
 export const MESSAGE_TOO_LONG = `Your message is too long: ${MAX_MESSAGE_LENGTH.toLocaleString("en-US")} characters at most.`;
 export const EMPTY_MESSAGE = "Please type a message.";
 export const NAME_REQUIRED = "Please enter your name.";
+export const LEAD_REQUIRED = "Please share your name and email address before asking Max Load a question.";
 export const SESSION_MISSING = "Your chat session has expired. Please reload the page.";
 export const QUOTA_UNAVAILABLE = "The chat is unavailable right now. Please try again later.";
 

@@ -66,5 +66,5 @@ export function LegalDocument({ page }: { page: LegalPage }) {
 
 /** The `meta` of a legal route. */
 export function legalMeta(page: LegalPage) {
-  return pageMeta({ title: page.title, description: page.description, path: page.path });
+  return pageMeta({ title: page.title, description: page.description });
 }

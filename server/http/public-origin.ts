@@ -1,0 +1,20 @@
+import type { Request } from "express";
+
+/** A Host header we are willing to write into pages: a DNS name or IP literal, and a port. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin a page is served under: PUBLIC_SITE_URL when set, else the request's own
+ * (`req.protocol` believes X-Forwarded-Proto only from a trusted proxy). Undefined when the Host
+ * header is not a plain host name, so nothing a client makes up is written into a page.
+ */
+export function publicOrigin(req: Request, configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  const host = req.get("host");
+  if (!host || !HOST.test(host)) return undefined;
+  try {
+    return new URL(`${req.protocol}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
