@@ -34,7 +34,13 @@ describe("every route of §2", () => {
       expect(title.length).toBeGreaterThan(5);
       if (route.path !== "/") expect(title).toContain((await h1.innerText()).trim());
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${route.path === "/" ? "/" : route.path}$`));
+      // After hydration: exactly one canonical URL and one og:url, the page's own, on the origin served.
+      expect(await page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+        ctx.url + route.path,
+      ]);
+      expect(await page.locator('meta[property="og:url"]').evaluateAll((tags) => tags.map((tag) => tag.getAttribute("content")))).toEqual([
+        ctx.url + route.path,
+      ]);
       await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).waitFor();
       for (const link of LEGAL_LINKS) {
         expect(await page.getByRole("contentinfo").getByRole("link", { name: link.name, exact: true }).getAttribute("href")).toBe(link.path);
@@ -76,6 +82,15 @@ describe("readable without JavaScript", () => {
 });
 
 describe("navigation", () => {
+  it("a client-side navigation moves the one canonical URL to the new page", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    const canonicals = () => page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    await expect.poll(canonicals).toEqual([`${ctx.url}/platform`]);
+  });
+
   it("header links go to /platform, /#chat and /#contact; the hash target scrolls into view", async () => {
     const { page } = await newPage(ctx.browser);
     await visit(page, `${ctx.url}/privacy`);
