@@ -36,7 +36,8 @@ import {
 
 /** The mail outbox as the chat uses it (server/mail/outbox.ts). */
 export interface ChatOutbox {
-  enqueue(trx: Kysely<Database>, mail: { to: string; subject: string; text: string }): Promise<string>;
+  /** `about`: the address of the person the mail is about (MailInput in server/mail/compose.ts). */
+  enqueue(trx: Kysely<Database>, mail: { to: string; subject: string; text: string; about: string | null }): Promise<string>;
   nudge(): void;
 }
 
@@ -323,7 +324,7 @@ export function createChatService(options: {
       }
       const { subject, text } = composeTranscript(visitor.name, messages);
       try {
-        await db.transaction().execute((trx) => outbox.enqueue(trx, { to: teamEmail, subject, text }));
+        await db.transaction().execute((trx) => outbox.enqueue(trx, { to: teamEmail, subject, text, about: visitor.email }));
       } catch (error) {
         await refundAll([perVisitor, perClient, siteWide]);
         throw error;

@@ -1,7 +1,8 @@
 /**
  * Chat conversations in `npm run leads -- export|delete` (server/leads/lead-tables.ts): one
  * export record per visitor who gave an email, its whole conversation as the message (the
- * transcript's text); delete erases the visitor, their messages and their counters.
+ * transcript's text); delete erases the visitors whose email is the person's (exact, case-insensitive),
+ * their messages and their counters (daily quota and transcript cap).
  */
 import { sql } from "kysely";
 import type { Db } from "../db/database";
@@ -55,7 +56,8 @@ export const chatConversations: LeadTable = {
     if (visitors.length === 0) return 0;
     const ids = visitors.map((v) => v.id);
     const messages = await db.deleteFrom("chat_messages").where("visitor_id", "in", ids).executeTakeFirst();
-    await db.deleteFrom("chat_counters").where("scope", "in", ids.map((id) => `visitor:${id}`)).execute();
+    const scopes = ids.flatMap((id) => [`visitor:${id}`, `transcript:visitor:${id}`]);
+    await db.deleteFrom("chat_counters").where("scope", "in", scopes).execute();
     const removed = await db.deleteFrom("chat_visitors").where("id", "in", ids).executeTakeFirst();
     return Number(messages.numDeletedRows) + Number(removed.numDeletedRows);
   },

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { ConfigError, loadConfig } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
-import { isValidAddress } from "../mail/compose";
+import { isValidAddress, normalizeAddress } from "../mail/compose";
 import { EXPORT_COLUMNS, eraseMail, leadTables } from "../leads/lead-tables";
 
 const USAGE = `Usage:
@@ -52,8 +52,13 @@ export async function exportLeads(db: Db, options: { format: "csv" | "json"; sin
   return count;
 }
 
+/**
+ * Erases one person: the rows of every lead table whose address is theirs, then the mails sent
+ * to them or about them (`eraseMail`). Addresses are compared trimmed and lower-cased, by
+ * equality: never another person whose address merely contains this one.
+ */
 export async function deletePerson(db: Db, email: string): Promise<Record<string, number>> {
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeAddress(email);
   return db.transaction().execute(async (trx) => {
     const counts: Record<string, number> = {};
     for (const table of leadTables) counts[table.type] = await table.erase(trx, normalized);

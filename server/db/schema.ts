@@ -47,7 +47,14 @@ export type MailStatus = "pending" | "sent" | "failed";
 /** The outbox: every email is a row first, sent later by the mail worker. */
 export interface MailTable {
   id: string;
+  /** One plain address (local@domain, no display name): composeMail refuses anything else. */
   to: string;
+  /**
+   * Normalized (trimmed, lower-cased) address of the person the mail is about, null when about
+   * nobody or unknown (older rows the 0003 migration could not attribute exactly). Erasure
+   * matches it, and `to`, by equality (server/leads/lead-tables.ts `eraseMail`).
+   */
+  about_email: string | null;
   subject: string;
   text: string;
   html: string;

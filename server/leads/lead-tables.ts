@@ -17,7 +17,10 @@ export interface LeadTable {
   type: string;
   /** Rows created at or after `since` (ISO), oldest first, read in pages (never all at once). */
   export(db: Db, since: string | undefined): AsyncIterable<ExportRecord>;
-  /** Erases everything about one person (email compared case-insensitively); returns rows deleted. */
+  /**
+   * Erases everything about one person: rows whose address equals `emailLowercase` (trimmed and
+   * lower-cased), compared case-insensitively but exactly, never as a substring. Returns rows deleted.
+   */
   erase(db: Db, emailLowercase: string): Promise<number>;
 }
 
@@ -108,14 +111,16 @@ export const leadTables: LeadTable[] = [
 ];
 
 /**
- * Erasable but not exported: mails sent to the person or mentioning their address (admin
- * notifications, contact and request mails, transcripts). Run after the tables above.
+ * Erasable but not exported: the mails sent to the person (`to`, always one plain address) or
+ * about them (`about_email`: the address of the record that produced the mail, e.g. the
+ * subscriber of an admin notification, the sender of a contact message, the visitor of a chat
+ * transcript). Both compared by equality with the normalized address, never as a substring:
+ * erasing ann@example.com leaves joann@example.com's mails alone. Run after the tables above.
  */
-export async function eraseMail(db: Db, email: string): Promise<number> {
-  const pattern = `%${email.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export async function eraseMail(db: Db, emailLowercase: string): Promise<number> {
   const result = await db
     .deleteFrom("mail")
-    .where((eb) => eb.or([eb(sql<string>`lower(${sql.ref("to")})`, "=", email), eb(sql<string>`lower(text)`, "like", sql<string>`${pattern} escape '\\'`)]))
+    .where((eb) => eb.or([eb(sql<string>`lower(${sql.ref("to")})`, "=", emailLowercase), eb("about_email", "=", emailLowercase)]))
     .executeTakeFirst();
   return deleted(result);
 }

@@ -85,6 +85,7 @@ export class LeadsService {
           .filter(({ id }) => ids.has(id))
           .map(({ email }) => ({
             to: this.mail.adminEmail,
+            about: email,
             subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(email)}`,
             text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${email}`, `Subscribed at: ${now}`].join("\n"),
           }));
@@ -109,6 +110,7 @@ export class LeadsService {
         .execute();
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
+        about: input.email,
         subject: `Contact form (${CATEGORY_LABELS[input.category]}) from ${name}`,
         text: [
           `New message from the ${PRODUCT_NAME} contact form.`,
@@ -145,6 +147,7 @@ export class LeadsService {
         .execute();
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
+        about: input.email,
         subject: `Information request (${input.planType}) from ${name}`,
         text: [
           `New Request More Information submission on ${PRODUCT_NAME}.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeMail, escapeHtml, headerSafe, InvalidMailError, isValidAddress, textToHtml } from "./compose";
+import { composeMail, escapeHtml, headerSafe, InvalidMailError, isValidAddress, normalizeAddress, textToHtml } from "./compose";
 
 describe("mail composition", () => {
   it("escapes the text and turns line breaks into <br>", () => {
@@ -24,9 +24,10 @@ describe("mail composition", () => {
   });
 
   it("composes a due, pending row with a safe subject and escaped html", () => {
-    const row = composeMail({ to: "team@example.com", subject: "From Eve\r\nBcc: all@example.com", text: "Hi <there>\nbye" }, "2025-01-01T00:00:00.000Z");
+    const row = composeMail({ to: "team@example.com", subject: "From Eve\r\nBcc: all@example.com", text: "Hi <there>\nbye", about: null }, "2025-01-01T00:00:00.000Z");
     expect(row).toMatchObject({
       to: "team@example.com",
+      about_email: null,
       subject: "From Eve Bcc: all@example.com",
       text: "Hi <there>\nbye",
       html: "Hi &lt;there&gt;<br>bye",
@@ -34,7 +35,18 @@ describe("mail composition", () => {
       attempts: 0,
       next_attempt_at: "2025-01-01T00:00:00.000Z",
     });
-    expect(() => composeMail({ to: "x@example.com\nBcc: y@example.com", subject: "s", text: "t" })).toThrow(InvalidMailError);
-    expect(() => composeMail({ to: "x@example.com", subject: "\r\n", text: "t" })).toThrow(InvalidMailError);
+    expect(() => composeMail({ to: "x@example.com\nBcc: y@example.com", subject: "s", text: "t", about: null })).toThrow(InvalidMailError);
+    expect(() => composeMail({ to: "x@example.com", subject: "\r\n", text: "t", about: null })).toThrow(InvalidMailError);
+  });
+
+  it("records whom a mail is about, normalized (trimmed, lower-cased), for erasure", () => {
+    expect(normalizeAddress("  Ann@Example.COM ")).toBe("ann@example.com");
+    const mail = (about: string | null) => composeMail({ to: "team@example.com", subject: "s", text: "t", about });
+    expect(mail(" JoAnn@Example.com ").about_email).toBe("joann@example.com");
+    expect(mail(null).about_email).toBeNull();
+    expect(mail("   ").about_email).toBeNull();
+    // The recipient is stored as given (one plain address), never with a display name.
+    expect(mail(null).to).toBe("team@example.com");
+    expect(() => composeMail({ to: "Team <team@example.com>", subject: "s", text: "t", about: null })).toThrow(InvalidMailError);
   });
 });

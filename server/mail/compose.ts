@@ -42,10 +42,22 @@ export class InvalidMailError extends Error {
   override name = "InvalidMailError";
 }
 
+/** How addresses are compared when erasing a person: trimmed and lower-cased, nothing else. */
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase();
+}
+
 export interface MailInput {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The address of the person this mail is about (the email field of the record that produced
+   * it, e.g. the subscriber of an admin notification or the visitor of a chat transcript), or
+   * null when it is about nobody. Stored normalized as `about_email`: `npm run leads -- delete`
+   * erases a mail when its recipient or this address is the person's, exactly.
+   */
+  about: string | null;
 }
 
 /** Normalises text bodies: \r\n and lone \r become \n; other control characters (except tab) go. */
@@ -60,9 +72,11 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
   const subject = headerSafe(input.subject, 250);
   if (subject === "") throw new InvalidMailError("A mail needs a subject.");
   const text = cleanBody(input.text);
+  const about = input.about === null ? "" : normalizeAddress(input.about);
   return {
     id: crypto.randomUUID(),
     to,
+    about_email: about === "" ? null : about,
     subject,
     text,
     html: textToHtml(text),

@@ -2,17 +2,20 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatVisitor } from "../support/chat-client";
 import { repoRoot } from "../support/paths";
+import { startPostgres, type Postgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site-server";
-import { count, postJson } from "./leads-helpers";
+import { count, postJson, readSiteDb } from "./leads-helpers";
 
 let site: Site;
 
-function leads(args: string[]) {
+function leads(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string } = {}) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "server/cli/leads.ts", ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: site.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    env: { ...process.env, DATA_DIR: site.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
     encoding: "utf8",
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -74,4 +77,158 @@ it("deletes one person everywhere (case-insensitive), mails about them included,
   const after = leads(["export", "--format", "csv"]).stdout;
   expect(after.toLowerCase()).not.toContain("kim@example.com");
   expect(after).toContain("other@example.com");
+});
+
+/**
+ * Issue 7, "erase exactly one person": ann@example.com, joann@example.com and ann@example.com.au
+ * (each address a substring of, or containing, another) use every form and the chat, and mention
+ * each other in their messages. Deleting ann removes her rows and the mails sent to or about
+ * her, and not one byte of the others'. On SQLite and on PostgreSQL.
+ */
+const ANN = "ann@example.com";
+const OTHERS = ["joann@example.com", "ann@example.com.au"];
+const PEOPLE = [
+  { name: "Ann", email: "Ann@Example.com" },
+  { name: "Jo Ann", email: "joann@example.com" },
+  { name: "Ann Down Under", email: "ann@example.com.au" },
+];
+
+interface Engine {
+  name: string;
+  /** The site's environment and the CLI's (DATABASE_URL), and a reader of its database. */
+  setUp(): Promise<{ env: Record<string, string>; query: (sql: string) => Promise<Record<string, unknown>[]>; tearDown: () => Promise<void> }>;
+}
+
+const engines: Engine[] = [
+  {
+    name: "SQLite",
+    setUp: () =>
+      Promise.resolve({
+        env: {},
+        query: (sql) => Promise.resolve(readSiteDb(overlapSite.dataDir, (db) => db.prepare(sql).all() as Record<string, unknown>[])),
+        tearDown: () => Promise.resolve(),
+      }),
+  },
+  {
+    name: "PostgreSQL",
+    setUp: async () => {
+      const postgres: Postgres = await startPostgres();
+      return {
+        env: { DATABASE_URL: postgres.url },
+        query: async (sql) => {
+          const client = new pg.Client(postgres.url);
+          await client.connect();
+          try {
+            return (await client.query<Record<string, unknown>>(sql)).rows;
+          } finally {
+            await client.end();
+          }
+        },
+        tearDown: () => postgres.stop(),
+      };
+    },
+  },
+];
+
+let overlapSite: Site;
+
+/** Everything stored for these (lower-case, quote-free) addresses, every column, in a stable order. */
+async function everythingOf(query: (sql: string) => Promise<Record<string, unknown>[]>, emails: string[]) {
+  const list = emails.map((email) => `'${email}'`).join(", ");
+  const visitors = `select id from chat_visitors where lower(email) in (${list})`;
+  return {
+    potential_customers: await query(`select * from potential_customers where lower(email) in (${list}) order by id`),
+    subscribers: await query(`select * from subscribers where email_normalized in (${list}) order by id`),
+    more_information: await query(`select * from more_information where lower(email) in (${list}) order by id`),
+    contact_messages: await query(`select * from contact_messages where lower(email) in (${list}) order by id`),
+    chat_visitors: await query(`select * from chat_visitors where id in (${visitors}) order by id`),
+    chat_messages: await query(`select * from chat_messages where visitor_id in (${visitors}) order by id`),
+    chat_counters: await query(
+      `select scope, period, count from chat_counters where scope in (select 'visitor:' || id from (${visitors}) v union all select 'transcript:visitor:' || id from (${visitors}) t) order by scope`,
+    ),
+    mail: await query(`select * from mail where about_email in (${list}) or lower("to") in (${list}) order by id`),
+  };
+}
+
+describe.each(engines)("deleting ann@example.com next to joann@example.com and ann@example.com.au ($name)", (engine) => {
+  let setUp: Awaited<ReturnType<Engine["setUp"]>>;
+
+  beforeAll(async () => {
+    setUp = await engine.setUp();
+    overlapSite = await startSite({ env: { RATE_LIMIT_POST_PER_MINUTE: "1000", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com", ...setUp.env } });
+    const mentions = "My colleagues: ann@example.com, joann@example.com and ann@example.com.au.";
+    for (const { name, email } of PEOPLE) {
+      expect((await postJson(`${overlapSite.url}/newsletter`, { email })).status).toBe(200);
+      expect((await postJson(`${overlapSite.url}/contact`, { name, email, category: "question", message: `${mentions} Email: ${ANN}` })).status).toBe(200);
+      const info = { name, email, phone: "+1 555 010 0200", company: "Wide Loads", message: mentions, planType: "Token" };
+      expect((await postJson(`${overlapSite.url}/request-information`, info)).status).toBe(200);
+      const visitor = chatVisitor(overlapSite.url);
+      await visitor.session();
+      expect((await visitor.lead(name, email)).status).toBe(200);
+      expect((await visitor.send(`Please also keep ${ANN} updated.`)).final?.type).toBe("done");
+      expect((await visitor.transcript()).status).toBe(200);
+    }
+    await overlapSite.stop();
+  }, 90_000);
+
+  afterAll(async () => {
+    await overlapSite?.stop();
+    await setUp?.tearDown();
+  });
+
+  it("removes every row and mail of Ann's, exactly, and leaves the others' untouched", async () => {
+    const others = await everythingOf(setUp.query, OTHERS);
+    // Each of the others: one row per form, one chat visitor with its conversation, four mails about them.
+    expect(others.subscribers).toHaveLength(2);
+    expect(others.contact_messages).toHaveLength(2);
+    expect(others.more_information).toHaveLength(2);
+    expect(others.potential_customers).toHaveLength(2);
+    expect(others.chat_visitors).toHaveLength(2);
+    expect(others.chat_messages).toHaveLength(2 * 7);
+    expect(others.chat_counters).toHaveLength(2 * 2); // the daily quota and the transcript cap
+    expect(others.mail).toHaveLength(2 * 4);
+    const ann = await everythingOf(setUp.query, [ANN]);
+    expect(ann.mail.map((m) => [m.to, m.about_email]).sort()).toEqual([
+      ["admin@example.com", ANN],
+      ["team@example.com", ANN],
+      ["team@example.com", ANN],
+      ["team@example.com", ANN],
+    ]);
+    const mailsBefore = (await setUp.query("select id from mail")).length;
+    expect(mailsBefore).toBe(3 * 4);
+
+    const { code, stdout } = leads(["delete", "--email", ANN], { DATA_DIR: overlapSite.dataDir, ...setUp.env });
+    expect(code).toBe(0);
+    expect(stdout.trim().split("\n").map((line) => line.split(/\s+/))).toEqual([
+      ["chat_lead", "1"],
+      ["subscriber", "1"],
+      ["information_request", "1"],
+      ["contact_message", "1"],
+      ["chat_conversation", String(1 + 7)],
+      ["mail", "4"],
+      ["total", String(4 + 8 + 4)],
+    ]);
+
+    expect(await everythingOf(setUp.query, OTHERS)).toEqual(others);
+    expect(await everythingOf(setUp.query, [ANN])).toEqual({
+      potential_customers: [],
+      subscribers: [],
+      more_information: [],
+      contact_messages: [],
+      chat_visitors: [],
+      chat_messages: [],
+      chat_counters: [],
+      mail: [],
+    });
+    const mails = await setUp.query("select about_email, text from mail");
+    expect(mails).toHaveLength(mailsBefore - 4);
+    // Ann's address is still in the others' words (they wrote it), in nothing that is hers.
+    expect(mails.filter((m) => String(m.text).includes(ANN)).every((m) => OTHERS.includes(String(m.about_email)))).toBe(true);
+
+    const exported = leads(["export", "--format", "json"], { DATA_DIR: overlapSite.dataDir, ...setUp.env }).stdout;
+    const emails = (JSON.parse(exported) as { email?: string }[]).map((record) => record.email?.toLowerCase());
+    expect(emails).not.toContain(ANN);
+    expect(emails.filter((email) => email === OTHERS[0])).toHaveLength(5);
+    expect(emails.filter((email) => email === OTHERS[1])).toHaveLength(5);
+  });
 });

@@ -55,7 +55,7 @@ describe("mail outbox with SMTP", () => {
   it("cannot be made to inject headers through a subject or a name", async () => {
     const smtp = await withSmtp();
     const { services } = await withServices({ SMTP_URL: smtp.url });
-    await services.outbox.send({ to: "team@example.com", subject: "Hello\r\nBcc: victim@example.com\r\nX-Evil: 1", text: "body" });
+    await services.outbox.send({ to: "team@example.com", subject: "Hello\r\nBcc: victim@example.com\r\nX-Evil: 1", text: "body", about: null });
     // A name with CR/LF is refused by the form schema before it gets near a mail.
     const refused = await services.forms.submit("request-information", {
       name: "Eve\r\nBcc: victim@example.com",
@@ -72,7 +72,7 @@ describe("mail outbox with SMTP", () => {
     expect(mail!.subject).toBe("Hello Bcc: victim@example.com X-Evil: 1");
     expect(mail!.headers.bcc).toBeUndefined();
     expect(mail!.headers["x-evil"]).toBeUndefined();
-    await expect(services.outbox.send({ to: "a@example.com\r\nBcc: b@example.com", subject: "s", text: "t" })).rejects.toThrow(/Invalid recipient/);
+    await expect(services.outbox.send({ to: "a@example.com\r\nBcc: b@example.com", subject: "s", text: "t", about: null })).rejects.toThrow(/Invalid recipient/);
   });
 
   it("SMTP refusing (451), then accepting: every queued mail arrives exactly once", async () => {
@@ -87,7 +87,7 @@ describe("mail outbox with SMTP", () => {
     });
     cleanup.push(() => outbox.stop());
     await outbox.start();
-    for (let i = 0; i < 12; i++) await outbox.send({ to: `r${i}@example.com`, subject: `Mail ${i}`, text: `Body ${i}` });
+    for (let i = 0; i < 12; i++) await outbox.send({ to: `r${i}@example.com`, subject: `Mail ${i}`, text: `Body ${i}`, about: null });
     await until(async () => {
       const rows = await services.database.db.selectFrom("mail").select(["attempts", "last_error"]).execute();
       return rows.every((row) => row.attempts >= 2 && (row.last_error ?? "").includes("451"));
@@ -115,7 +115,7 @@ describe("mail outbox with SMTP", () => {
     });
     cleanup.push(() => outbox.stop());
     await outbox.start();
-    for (let i = 0; i < 5; i++) await outbox.send({ to: "team@example.com", subject: `Down ${i}`, text: "x" });
+    for (let i = 0; i < 5; i++) await outbox.send({ to: "team@example.com", subject: `Down ${i}`, text: "x", about: null });
     await until(async () => {
       const rows = await services.database.db.selectFrom("mail").select("last_error").execute();
       return rows.every((row) => /ECONNREFUSED|connect/i.test(row.last_error ?? ""));
@@ -138,7 +138,7 @@ describe("mail outbox with SMTP", () => {
     });
     cleanup.push(() => outbox.stop());
     await outbox.start();
-    await outbox.send({ to: "team@example.com", subject: "Never", text: "x" });
+    await outbox.send({ to: "team@example.com", subject: "Never", text: "x", about: null });
     await until(async () => (await services.database.db.selectFrom("mail").select("status").executeTakeFirstOrThrow()).status === "failed");
     const row = await services.database.db.selectFrom("mail").selectAll().executeTakeFirstOrThrow();
     expect(row.attempts).toBe(3);

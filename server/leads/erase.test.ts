@@ -1,0 +1,164 @@
+/**
+ * Erasing one person (`deletePerson`, `npm run leads -- delete`) on SQLite and PostgreSQL: the
+ * person's rows and mails go, those of people whose addresses contain theirs stay, and mails
+ * written before migration 0003 are attributed by it.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Kysely, Migrator } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEGACY } from "../../tests/support/legacy-mail";
+import { startPostgres } from "../../tests/support/postgres";
+import { createChatService } from "../chat/chat-service";
+import { deletePerson } from "../cli/leads";
+import { loadConfig, type Config } from "../config";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
+import { migrations } from "../db/migrations/index";
+import type { MailTable } from "../db/schema";
+import { createLogger } from "../logger";
+import { MailOutbox } from "../mail/outbox";
+import { LeadsService } from "./leads-service";
+
+const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
+  {
+    name: "SQLite",
+    open: () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erase-test-"));
+      return Promise.resolve({ config: { kind: "sqlite", file: path.join(dir, "site.db") }, cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })) });
+    },
+  },
+  {
+    name: "PostgreSQL",
+    open: async () => {
+      const pg = await startPostgres();
+      return { config: { kind: "postgres", url: pg.url }, cleanup: () => pg.stop() };
+    },
+  },
+];
+
+const ANN = "ann@example.com";
+const JOANN = "joann@example.com";
+const ANN_AU = "ann@example.com.au";
+
+describe.each(engines)("erasing one person on $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  const legacyIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const opened = await open();
+    cleanup = opened.cleanup;
+    handle = openDatabase(opened.config);
+
+    // A database as it was before 0003, with mails written then.
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    expect((await migrator.migrateTo("0002-chat")).error).toBeUndefined();
+    const old = handle.db as unknown as Kysely<{ mail: Omit<MailTable, "about_email" | "attempts"> & { attempts: number } }>;
+    const legacy = {
+      annNewsletter: LEGACY.newsletter("Ann@Example.com"),
+      joannContact: LEGACY.contact("Jo Ann", JOANN, `My colleague ${ANN} asked me to write.`),
+      annTranscript: LEGACY.transcript("Ann", ANN),
+      unknown: { subject: "Note", text: `About ${ANN}` },
+    };
+    for (const [key, mail] of Object.entries(legacy)) {
+      const id = crypto.randomUUID();
+      legacyIds[key] = id;
+      const at = "2026-01-05T10:00:00.000Z";
+      await old
+        .insertInto("mail")
+        .values({ id, to: "team@example.com", ...mail, html: mail.text, created_at: at, status: "sent", attempts: 1, next_attempt_at: at, last_error: null, sent_at: at })
+        .execute();
+    }
+    await migrateToLatest(handle.db);
+
+    // Today's code: the same services the site runs.
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
+    const logger = createLogger("silent");
+    const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
+    const leads = new LeadsService(handle.db, outbox, config.mail);
+    const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
+    try {
+      for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {
+        expect(await leads.subscribe(email)).toBe("subscribed");
+        await leads.contact({ name, email, category: "question", message: `Hello from ${name}; my colleagues are ${ANN}, ${JOANN} and ${ANN_AU}.` });
+        await leads.requestInformation({ name, email, phone: "+1 555 010 0200", company: "Wide Loads", message: `Write to ${ANN}`, planType: "Government" });
+        const visitor = crypto.randomUUID();
+        await chat.saveLead(visitor, { name, email, timeZone: "Europe/Paris" });
+        expect(await chat.sendTranscript(visitor)).toBe("sent");
+      }
+    } finally {
+      chat.close();
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await cleanup?.();
+  });
+
+  it("0003 attributes the mails written before it from their templates only", async () => {
+    const rows = await handle.db.selectFrom("mail").select(["id", "about_email"]).where("id", "in", Object.values(legacyIds)).execute();
+    const about = Object.fromEntries(rows.map((row) => [row.id, row.about_email]));
+    expect(about[legacyIds.annNewsletter!]).toBe(ANN);
+    expect(about[legacyIds.joannContact!]).toBe(JOANN);
+    expect(about[legacyIds.annTranscript!]).toBe(ANN);
+    expect(about[legacyIds.unknown!]).toBeNull();
+  });
+
+  it("every new mail records whom it is about, normalized", async () => {
+    const rows = await handle.db.selectFrom("mail").select(["to", "subject", "about_email"]).where("id", "not in", Object.values(legacyIds)).execute();
+    expect(rows).toHaveLength(12);
+    for (const email of [ANN, JOANN, ANN_AU]) {
+      const mails = rows.filter((row) => row.about_email === email);
+      expect(mails.map((m) => m.to).sort(), email).toEqual(["admin@example.com", "team@example.com", "team@example.com", "team@example.com"]);
+      expect(mails.some((m) => m.subject.startsWith("Chat Transcript from")), email).toBe(true);
+    }
+  });
+
+  it("deletes exactly Ann: her rows and mails, nothing of Jo Ann's or of ann@example.com.au", async () => {
+    const before = await snapshot(handle.db, [JOANN, ANN_AU]);
+    const counts = await deletePerson(handle.db, "  ANN@example.COM ");
+    expect(counts).toEqual({
+      chat_lead: 1,
+      subscriber: 1,
+      information_request: 1,
+      contact_message: 1,
+      chat_conversation: 1 + 5, // the visitor and the five messages of the opening exchange
+      mail: 4 + 2, // newsletter, contact, information request, transcript; and the two older mails about her
+    });
+    expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
+    expect(await snapshot(handle.db, [ANN])).toEqual({ leads: [], visitors: [], messages: 0, mails: [] });
+    // What stays: the others' records (mentioning ann@example.com in their text), and the
+    // older mail nobody could be attributed (it was never hers by any exact measure).
+    const remaining = await handle.db.selectFrom("mail").select(["id", "about_email"]).execute();
+    expect(remaining).toHaveLength(12 + 4 - 6);
+    expect(remaining.filter((row) => row.about_email === null).map((row) => row.id)).toEqual([legacyIds.unknown]);
+    expect(remaining.filter((row) => row.about_email === JOANN)).toHaveLength(5);
+    expect(remaining.filter((row) => row.about_email === ANN_AU)).toHaveLength(4);
+    // Erasing again finds nothing.
+    expect(Object.values(await deletePerson(handle.db, ANN)).every((n) => n === 0)).toBe(true);
+  });
+});
+
+/** Everything stored for these addresses (compared case-insensitively), in a stable order. */
+async function snapshot(db: DatabaseHandle["db"], emails: string[]) {
+  const leads = [];
+  for (const table of ["potential_customers", "more_information", "contact_messages"] as const) {
+    const rows = await db.selectFrom(table).select(["id", "email"]).orderBy("id").execute();
+    leads.push(...rows.filter((row) => emails.includes(row.email.toLowerCase())).map((row) => `${table}:${row.id}:${row.email}`));
+  }
+  const subscribers = await db.selectFrom("subscribers").select(["id", "email"]).where("email_normalized", "in", emails).orderBy("id").execute();
+  leads.push(...subscribers.map((row) => `subscribers:${row.id}:${row.email}`));
+  const visitors = (await db.selectFrom("chat_visitors").select(["id", "email"]).orderBy("id").execute()).filter((v) => emails.includes(v.email?.toLowerCase() ?? ""));
+  const ids = visitors.map((v) => v.id);
+  const messages = ids.length === 0 ? 0 : (await db.selectFrom("chat_messages").select("id").where("visitor_id", "in", ids).execute()).length;
+  const mails = await db
+    .selectFrom("mail")
+    .select(["id", "to", "subject", "text", "about_email"])
+    .where((eb) => eb.or([eb("about_email", "in", emails), eb("to", "in", emails)]))
+    .orderBy("id")
+    .execute();
+  return { leads: leads.sort(), visitors, messages, mails };
+}
