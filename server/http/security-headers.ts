@@ -1,19 +1,22 @@
 import crypto from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
-/** Third parties the page may use: the YouTube IFrame API and its thumbnails, nothing else. */
-const YOUTUBE_SCRIPTS = "https://www.youtube.com";
+/**
+ * The one third party: the hero video's privacy-enhanced YouTube player, as a frame. No third-party
+ * script: script-src is 'self' plus the page's inline hashes or nonce and never a host, since a
+ * host such as www.youtube.com serves JSONP (/oembed?callback=) that would run any script we allow.
+ * The player is driven by postMessage (app/features/home/youtube-player.ts).
+ */
 const YOUTUBE_FRAMES = "https://www.youtube-nocookie.com";
-const YOUTUBE_IMAGES = "https://i.ytimg.com";
 
 /** The Content-Security-Policy for one page, given what may run inline on it. */
 export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: readonly string[] }): string {
   const inline = "nonce" in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.hashes.map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...inline, YOUTUBE_SCRIPTS].join(" ")}`,
+    ["script-src 'self'", ...inline].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${YOUTUBE_IMAGES}`,
+    "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${YOUTUBE_FRAMES}`,

@@ -159,6 +159,38 @@ describe("navigation", () => {
   });
 });
 
+describe("malformed hashes", () => {
+  // decodeURIComponent("%E0") throws URIError; a bad link must still show the page, not the error screen.
+  for (const [path, h1] of [
+    ["/#%E0", /^Professional Solutions for Heavy Transport Industry$/],
+    ["/platform#%E0%A4", /platform/i],
+  ] as const) {
+    it(`${path} shows the page with its h1, no error screen, no console error`, async () => {
+      const { page } = await newPage(ctx.browser);
+      const response = await visit(page, ctx.url + path);
+      expect(response.status()).toBe(200);
+      // Let hydration's effects (the hash scroll) run and any error boundary render.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      const heading = page.getByRole("heading", { level: 1 });
+      expect(await heading.count()).toBe(1);
+      expect((await heading.innerText()).trim()).toMatch(h1);
+      expect(await page.getByText("Something went wrong").count()).toBe(0);
+    });
+  }
+
+  it("a malformed hash set after load (same-document navigation) keeps the page too", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/platform`);
+    await page.evaluate(() => {
+      window.location.hash = "%E0%A4";
+    });
+    await page.waitForURL(`${ctx.url}/platform#%E0%A4`);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect((await page.getByRole("heading", { level: 1 }).innerText()).trim()).toMatch(/platform/i);
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+  });
+});
+
 describe("announcement banner", () => {
   it("says the platform is being launched, dismisses, and stays dismissed after a reload", async () => {
     const { page } = await newPage(ctx.browser);

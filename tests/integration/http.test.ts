@@ -26,6 +26,17 @@ function directives(csp: string): Map<string, string[]> {
   return map;
 }
 
+/**
+ * script-src names no host (a third-party host with JSONP or open redirects would bypass the
+ * CSP): only 'self' and the page's inline hashes or nonce. The video is only a frame.
+ */
+function expectNoScriptHost(policy: Map<string, string[]>) {
+  const scriptSrc = policy.get("script-src") ?? [];
+  expect(scriptSrc[0]).toBe("'self'");
+  for (const source of scriptSrc) expect(source).toMatch(/^'(?:self|sha256-[A-Za-z0-9+/]+={0,2}|nonce-[A-Za-z0-9+/]+={0,2})'$/);
+  expect(policy.get("frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+}
+
 describe("pages", () => {
   for (const path of ROUTES) {
     it(`${path} is pre-rendered HTML with security headers, revalidated`, async () => {
@@ -42,6 +53,7 @@ describe("pages", () => {
       expect(scriptSrc.length).toBeGreaterThan(0);
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(scriptSrc).not.toContain("'unsafe-eval'");
+      expectNoScriptHost(policy);
       expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
       expect(policy.get("object-src")).toEqual(["'none'"]);
 
@@ -150,6 +162,10 @@ describe("service endpoints", () => {
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type")).toMatch(/^text\/html/);
       expect(await response.text()).toMatch(/<h1[\s>]/);
+      // Rendered at request time, with a nonce: no script host either.
+      const policy = directives(response.headers.get("content-security-policy") ?? "");
+      expect(policy.get("script-src")?.some((source) => source.startsWith("'nonce-"))).toBe(true);
+      expectNoScriptHost(policy);
     }
   });
 });

@@ -33,4 +33,31 @@ describe("assistant markdown", () => {
     expect(html("see https://example.com.")).toContain('href="https://example.com/"');
     expect(safeHref("mailto:a@b.c")).toBeUndefined();
   });
+
+  describe("never a link inside a link", () => {
+    const anchors = (out: string) => [...out.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]);
+    const cases: [string, string][] = [
+      ["a bare URL in the link text", "[text https://x.example](https://y.example)"],
+      ["a bold bare URL as the link text", "[**https://x.example**](https://y.example)"],
+      ["a bold bare URL among other words", "[see __https://x.example/a__ now](https://y.example)"],
+      ["a bare URL as the whole link text", "[https://x.example/path](https://y.example)"],
+    ];
+    for (const [name, text] of cases) {
+      it(name, () => {
+        const out = html(text);
+        expect(anchors(out)).toEqual(["https://y.example/"]);
+        expect(out.match(/<a[\s>]/g)).toHaveLength(1);
+        expect(out).toContain("https://x.example");
+        expect(out).not.toContain('href="https://x.example');
+      });
+    }
+
+    it("keeps the outer link's bold text, and bare URLs outside links still link", () => {
+      expect(html("[**https://x.example**](https://y.example)")).toBe(
+        '<p class="my-1 first:mt-0 last:mb-0"><a href="https://y.example/" target="_blank" rel="noopener noreferrer" class="underline"><strong>https://x.example</strong></a></p>',
+      );
+      const out = html("**https://x.example** and [y](https://y.example)");
+      expect(anchors(out)).toEqual(["https://x.example/", "https://y.example/"]);
+    });
+  });
 });

@@ -20,7 +20,12 @@ export function safeHref(url: string): string | undefined {
 const INLINE =
   /`([^`\n]+)`|!\[([^\]\n]*)\]\(([^)\s]*)\)|\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|(?<![\w])_([^_\n]+)_(?![\w])|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/g;
 
-export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
+/**
+ * Inline Markdown to React nodes. Inside a link (`inLink`), nothing may become another link: an
+ * <a> inside an <a> is invalid HTML and ambiguous to click, so bare URLs and nested links there
+ * stay plain text and only the outer link points anywhere.
+ */
+export function renderInline(text: string, keyPrefix = "i", inLink = false): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
@@ -32,20 +37,20 @@ export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
     if (code !== undefined) out.push(<code key={key} className="rounded bg-surface px-1 font-mono text-[0.9em]">{code}</code>);
     else if (imageAlt !== undefined) out.push(imageAlt);
     else if (linkText !== undefined) {
-      const href = safeHref(linkUrl ?? "");
+      const href = inLink ? undefined : safeHref(linkUrl ?? "");
       out.push(
         href ? (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer" className="underline">
-            {renderInline(linkText, key)}
+            {renderInline(linkText, key, true)}
           </a>
         ) : (
           linkText
         ),
       );
-    } else if (bold1 !== undefined || bold2 !== undefined) out.push(<strong key={key}>{renderInline(bold1 ?? bold2 ?? "", key)}</strong>);
+    } else if (bold1 !== undefined || bold2 !== undefined) out.push(<strong key={key}>{renderInline(bold1 ?? bold2 ?? "", key, inLink)}</strong>);
     else if (italic1 !== undefined || italic2 !== undefined) out.push(<em key={key}>{italic1 ?? italic2}</em>);
     else if (bare !== undefined) {
-      const href = safeHref(bare);
+      const href = inLink ? undefined : safeHref(bare);
       out.push(
         href ? (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer" className="underline break-all">

@@ -5,8 +5,9 @@ import { LogoMark } from "~/features/layout/logo";
 
 /**
  * The hero's video box. Its 16:9 size is reserved in the HTML, so nothing moves when the player
- * arrives. The player module is imported only after the load event and an idle period; when the
- * video cannot load (offline, blocked) the placeholder simply stays, and the error is logged.
+ * arrives. The player module (a youtube-nocookie.com iframe, no third-party script) is imported
+ * only after the load event and an idle period; when the video cannot load (offline, blocked) the
+ * placeholder simply stays, and the error is logged with console.warn.
  */
 export function HeroVideo() {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -19,10 +20,8 @@ export function HeroVideo() {
       const container = containerRef.current;
       if (cancelled || !container) return;
       import("./youtube-player")
-        .then(({ mountYouTubePlayer }) => mountYouTubePlayer(container, YOUTUBE_VIDEO_ID, hero.videoTitle))
-        .then((cleanup) => {
-          if (cancelled) cleanup();
-          else destroy = cleanup;
+        .then(({ mountYouTubePlayer }) => {
+          if (!cancelled) destroy = mountYouTubePlayer(container, YOUTUBE_VIDEO_ID, hero.videoTitle);
         })
         .catch((error: unknown) => console.warn("Hero video unavailable:", error));
     };

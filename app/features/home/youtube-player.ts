@@ -1,105 +1,134 @@
 /**
- * The hero video, through the YouTube IFrame API in privacy-enhanced mode (youtube-nocookie.com).
+ * The hero video: YouTube's privacy-enhanced player (youtube-nocookie.com) embedded as a plain
+ * iframe, with NO third-party script on our page. We speak the player's postMessage protocol
+ * ourselves — the one YouTube's IFrame API script uses under the hood — so the CSP's script-src
+ * needs no YouTube host (www.youtube.com serves JSONP endpoints that would defeat the CSP).
  * Imported lazily by hero-video.tsx once the page is interactive, so it is not in Home's
- * first-load JavaScript. Errors are only logged (spec §8).
+ * first-load JavaScript. Player errors are only logged (spec §8).
  */
 
-interface YTPlayer {
-  mute(): void;
-  playVideo(): void;
-  setPlaybackQuality?(quality: string): void;
-  getIframe(): HTMLIFrameElement;
-  destroy(): void;
-}
+export const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
 
-interface YTPlayerEvent {
-  target: YTPlayer;
-  data?: unknown;
-}
+/** Quality hint: the player's `vq` parameter; `setPlaybackQuality` is sent on ready as well. */
+export const PLAYBACK_QUALITY = "highres";
 
-interface YTNamespace {
-  Player: new (element: HTMLElement, options: Record<string, unknown>) => YTPlayer;
-}
+/**
+ * Until the player answers, we repeat that we are listening (as the IFrame API does), backing off
+ * from 250 ms to 4 s and giving up after about 15 s: when the player could not load (offline,
+ * blocked) the frame holds the browser's error page, and each post to it costs a console line.
+ */
+const LISTENING_FIRST_RETRY_MS = 250;
+const LISTENING_MAX_RETRY_MS = 4_000;
+const LISTENING_GIVE_UP_MS = 15_000;
 
-declare global {
-  interface Window {
-    YT?: YTNamespace;
-    onYouTubeIframeAPIReady?: () => void;
-  }
-}
+/** Our widget id in the protocol, echoed by the player; one player per page is enough. */
+const WIDGET_ID = 1;
 
-const API_URL = "https://www.youtube.com/iframe_api";
-const PLAYER_HOST = "https://www.youtube-nocookie.com";
-
-let apiPromise: Promise<YTNamespace> | undefined;
-
-function loadApi(): Promise<YTNamespace> {
-  if (window.YT?.Player) return Promise.resolve(window.YT);
-  apiPromise ??= new Promise<YTNamespace>((resolve, reject) => {
-    const previous = window.onYouTubeIframeAPIReady;
-    window.onYouTubeIframeAPIReady = () => {
-      previous?.();
-      if (window.YT) resolve(window.YT);
-    };
-    const script = document.createElement("script");
-    script.src = API_URL;
-    script.async = true;
-    script.onerror = () => {
-      apiPromise = undefined;
-      script.remove();
-      reject(new Error("The YouTube IFrame API could not be loaded."));
-    };
-    document.head.append(script);
+/** The embed URL: muted, autoplaying, looping (a one-video playlist), controls on, highest quality asked. */
+export function playerUrl(videoId: string, pageOrigin: string): string {
+  const params = new URLSearchParams({
+    autoplay: "1",
+    mute: "1",
+    loop: "1",
+    playlist: videoId,
+    controls: "1",
+    playsinline: "1",
+    rel: "0",
+    enablejsapi: "1",
+    origin: pageOrigin,
+    widgetid: String(WIDGET_ID),
+    vq: PLAYBACK_QUALITY,
   });
-  return apiPromise;
+  return `${PLAYER_ORIGIN}/embed/${encodeURIComponent(videoId)}?${params.toString()}`;
+}
+
+interface PlayerMessage {
+  event: string;
+  info?: unknown;
+}
+
+/** The player posts JSON strings; anything else (or malformed JSON) is not for us. */
+function parseMessage(data: unknown): PlayerMessage | undefined {
+  if (typeof data !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed === "object" && parsed !== null && typeof (parsed as { event?: unknown }).event === "string") {
+      return parsed as PlayerMessage;
+    }
+  } catch {
+    // Not JSON: some other frame's message.
+  }
+  return undefined;
 }
 
 /**
- * Mounts a muted, autoplaying, looping player with controls inside `container`, asking for the
- * highest quality. Resolves to a cleanup function.
+ * Mounts the muted, autoplaying, looping player with controls inside `container`. Returns the
+ * cleanup function (removes the iframe, stops listening).
  */
-export async function mountYouTubePlayer(container: HTMLElement, videoId: string, title: string): Promise<() => void> {
-  const YT = await loadApi();
-  const target = document.createElement("div");
-  container.append(target);
-  const player = new YT.Player(target, {
-    host: PLAYER_HOST,
-    videoId,
-    width: "100%",
-    height: "100%",
-    playerVars: {
-      autoplay: 1,
-      mute: 1,
-      loop: 1,
-      playlist: videoId,
-      controls: 1,
-      playsinline: 1,
-      rel: 0,
-      vq: "highres",
-      origin: window.location.origin,
-    },
-    events: {
-      onReady(event: YTPlayerEvent) {
-        event.target.getIframe().title = title;
-        event.target.mute();
-        event.target.setPlaybackQuality?.("highres");
-        event.target.playVideo();
-      },
-      onError(event: YTPlayerEvent) {
-        console.warn("Hero video: YouTube player error", event.data);
-      },
-    },
-  });
-  try {
-    player.getIframe().title = title;
-  } catch {
-    // The iframe is not there yet; onReady sets the title.
-  }
-  return () => {
-    try {
-      player.destroy();
-    } catch (error) {
-      console.warn("Hero video: could not destroy the player", error);
+export function mountYouTubePlayer(container: HTMLElement, videoId: string, title: string): () => void {
+  const iframe = document.createElement("iframe");
+  iframe.src = playerUrl(videoId, window.location.origin);
+  iframe.title = title;
+  iframe.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+  iframe.referrerPolicy = "strict-origin-when-cross-origin";
+
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let answered = false;
+
+  const post = (message: Record<string, unknown>) => {
+    iframe.contentWindow?.postMessage(JSON.stringify({ ...message, id: WIDGET_ID, channel: "widget" }), PLAYER_ORIGIN);
+  };
+  const command = (func: string, args: unknown[] = []) => post({ event: "command", func, args });
+  const stopListening = () => {
+    if (retry !== undefined) clearTimeout(retry);
+    retry = undefined;
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== PLAYER_ORIGIN || event.source !== iframe.contentWindow) return;
+    const message = parseMessage(event.data);
+    if (!message) return;
+    if (!answered) {
+      answered = true;
+      stopListening();
     }
+    if (message.event === "onReady") {
+      command("mute");
+      command("setPlaybackQuality", [PLAYBACK_QUALITY]);
+      command("playVideo");
+    } else if (message.event === "onError") {
+      console.warn("Hero video: YouTube player error", message.info);
+    }
+    // initialDelivery / infoDelivery / onStateChange…: state updates we do not need.
+  };
+
+  const onLoad = () => {
+    // The player only talks to a page that said it is listening; say it until it answers.
+    stopListening();
+    if (answered) return;
+    let waited = 0;
+    const announce = (delay: number) => {
+      post({ event: "listening" });
+      retry = setTimeout(() => {
+        waited += delay;
+        if (waited < LISTENING_GIVE_UP_MS) announce(Math.min(delay * 2, LISTENING_MAX_RETRY_MS));
+        else {
+          retry = undefined;
+          console.warn("Hero video: the YouTube player did not answer (offline or blocked?)");
+        }
+      }, delay);
+    };
+    announce(LISTENING_FIRST_RETRY_MS);
+  };
+
+  window.addEventListener("message", onMessage);
+  iframe.addEventListener("load", onLoad);
+  container.append(iframe);
+
+  return () => {
+    stopListening();
+    window.removeEventListener("message", onMessage);
+    iframe.removeEventListener("load", onLoad);
+    iframe.remove();
   };
 }

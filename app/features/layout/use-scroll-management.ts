@@ -2,6 +2,20 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
+ * The element id a URL hash ("#contact", "#caf%C3%A9") points to. A malformed percent-encoding
+ * ("#%E0") falls back to the raw text instead of throwing: a bad link must never replace the page
+ * with the error screen.
+ */
+export function hashTargetId(hash: string): string {
+  const raw = hash.startsWith("#") ? hash.slice(1) : hash;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * Spec §2: each route change scrolls to the top, or smoothly to the hash target when the link
  * carries a hash (instantly when the visitor prefers reduced motion). The first render also goes
  * to the top unless the URL has a hash, so Home always opens at its hero.
@@ -19,7 +33,7 @@ export function useScrollManagement() {
     firstRender.current = false;
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (location.hash.length > 1) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      const target = document.getElementById(hashTargetId(location.hash));
       if (target) {
         target.scrollIntoView({ behavior: reduceMotion || isFirst ? "instant" : "smooth", block: "start" });
         return;

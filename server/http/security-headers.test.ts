@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, newNonce, scriptHash } from "./security-headers";
+
+const directive = (csp: string, name: string): string[] | undefined => {
+  for (const part of csp.split(";")) {
+    const [key, ...values] = part.trim().split(/\s+/);
+    if (key === name) return values;
+  }
+  return undefined;
+};
+
+/** Only 'self', hashes and nonces: no host, no scheme, no wildcard, no 'unsafe-*'. */
+const HOSTLESS_SCRIPT_SOURCE = /^'(?:self|sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}|nonce-[A-Za-z0-9+/]+={0,2})'$/;
+
+describe("contentSecurityPolicy", () => {
+  const policies = {
+    "pre-rendered page (hashes)": contentSecurityPolicy({ hashes: [scriptHash("window.a=1"), scriptHash("window.b=2")] }),
+    "request-time render (nonce)": contentSecurityPolicy({ nonce: newNonce() }),
+  };
+
+  for (const [name, csp] of Object.entries(policies)) {
+    it(`${name}: script-src is 'self' plus inline hashes/nonce, and no host at all`, () => {
+      const scriptSrc = directive(csp, "script-src");
+      expect(scriptSrc?.[0]).toBe("'self'");
+      expect(scriptSrc?.length).toBeGreaterThan(1);
+      for (const source of scriptSrc ?? []) expect(source).toMatch(HOSTLESS_SCRIPT_SOURCE);
+      expect(csp).not.toMatch(/www\.youtube\.com|ytimg\.com/);
+    });
+
+    it(`${name}: the video player may only be framed from youtube-nocookie.com`, () => {
+      expect(directive(csp, "frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+      expect(directive(csp, "img-src")).toEqual(["'self'", "data:"]);
+      expect(directive(csp, "object-src")).toEqual(["'none'"]);
+      expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
+    });
+  }
+});

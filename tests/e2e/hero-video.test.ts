@@ -1,0 +1,176 @@
+/**
+ * Issue 7: the hero video (spec §2 Home, §8) is YouTube's privacy-enhanced player in a plain
+ * iframe, driven by postMessage, with no third-party script on the page. Our machines are offline,
+ * so a stand-in player is served at the player's own URL; it speaks the same protocol (JSON strings
+ * with event/id/channel) and records what the page sends it.
+ */
+import type { Frame, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { YOUTUBE_VIDEO_ID } from "../../app/content/brand";
+import { hero } from "../../app/content/home";
+import { newPage } from "../support/browser";
+import { useSiteAndBrowser, visit } from "../support/e2e";
+
+const ctx = useSiteAndBrowser();
+
+const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
+
+/**
+ * The stand-in player. Like the real one it only starts talking once the embedding page has said
+ * it is listening; its own listener arrives 600 ms late, so the page must repeat "listening".
+ */
+const FAKE_PLAYER = `<!doctype html><html><head><title>player</title></head><body><script>
+window.received = [];
+let announced = false;
+setTimeout(() => {
+  window.addEventListener("message", (event) => {
+    let data;
+    try { data = JSON.parse(event.data); } catch { return; }
+    window.received.push({ origin: event.origin, data });
+    if (data.event === "listening" && !announced) {
+      announced = true;
+      const reply = (message) => window.parent.postMessage(JSON.stringify({ ...message, id: data.id, channel: "widget" }), event.origin);
+      reply({ event: "initialDelivery", info: { playerState: -1 } });
+      reply({ event: "onReady", info: null });
+      reply({ event: "infoDelivery", info: { muted: true } });
+      window.sendError = (code) => reply({ event: "onError", info: code });
+    }
+  });
+}, 600);
+</script></body></html>`;
+
+interface Received {
+  origin: string;
+  data: { event: string; func?: string; args?: unknown[]; id?: unknown; channel?: string };
+}
+
+async function openHomeWithPlayer(page: Page) {
+  await page.route(`${PLAYER_ORIGIN}/embed/**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: FAKE_PLAYER }));
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  const mainFrameScripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script" && request.frame() === page.mainFrame()) mainFrameScripts.push(request.url());
+  });
+  const response = await visit(page, `${ctx.url}/`);
+  // Mounted after the load event and an idle period (requestIdleCallback, 4 s at most).
+  const iframe = page.getByTestId("hero-video").locator("iframe");
+  await iframe.waitFor({ state: "attached", timeout: 10_000 });
+  return { response, warnings, mainFrameScripts, iframe };
+}
+
+async function playerFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${PLAYER_ORIGIN}/embed/`))).toBe(true);
+  return page.frames().find((frame) => frame.url().startsWith(`${PLAYER_ORIGIN}/embed/`)) as Frame;
+}
+
+const receivedBy = (frame: Frame) => frame.evaluate(() => (window as unknown as { received: Received[] }).received);
+
+describe("hero video", () => {
+  it("is a youtube-nocookie iframe: muted, autoplay, loop, controls, highest quality, titled", async () => {
+    const { page } = await newPage(ctx.browser);
+    const { iframe } = await openHomeWithPlayer(page);
+
+    const src = new URL((await iframe.getAttribute("src")) ?? "");
+    expect(src.origin).toBe(PLAYER_ORIGIN);
+    expect(src.pathname).toBe(`/embed/${YOUTUBE_VIDEO_ID}`);
+    const params = Object.fromEntries(src.searchParams);
+    expect(params).toMatchObject({
+      autoplay: "1",
+      mute: "1",
+      loop: "1",
+      playlist: YOUTUBE_VIDEO_ID, // loop needs a playlist of the one video
+      controls: "1",
+      playsinline: "1",
+      enablejsapi: "1",
+      origin: new URL(ctx.url).origin,
+      vq: "highres", // the quality hint
+    });
+    expect(await iframe.getAttribute("title")).toBe(hero.videoTitle);
+    expect(await iframe.getAttribute("allow")).toMatch(/\bautoplay\b/);
+
+    // The reserved 16:9 box: the iframe fills it.
+    const box = await iframe.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
+  });
+
+  it("talks to the player by postMessage: listening, then mute, highest quality and play on ready", async () => {
+    const { page } = await newPage(ctx.browser);
+    await openHomeWithPlayer(page);
+    const frame = await playerFrame(page);
+
+    await expect.poll(async () => (await receivedBy(frame)).filter((m) => m.data.event === "command").length, { timeout: 10_000 }).toBe(3);
+    const received = await receivedBy(frame);
+    const siteOrigin = new URL(ctx.url).origin;
+    for (const message of received) {
+      expect(message.origin).toBe(siteOrigin);
+      expect(message.data.channel).toBe("widget");
+    }
+    expect(received[0]?.data.event).toBe("listening");
+    expect(received.filter((m) => m.data.event === "command").map((m) => [m.data.func, m.data.args])).toEqual([
+      ["mute", []],
+      ["setPlaybackQuality", ["highres"]],
+      ["playVideo", []],
+    ]);
+    // Once the player answered, the page stops repeating "listening".
+    const listening = received.filter((m) => m.data.event === "listening").length;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
+    expect((await receivedBy(frame)).filter((m) => m.data.event === "listening").length).toBe(listening);
+  });
+
+  it("player errors are only logged as warnings; messages from anyone but the player are ignored", async () => {
+    const { page, errors } = await newPage(ctx.browser);
+    const { warnings } = await openHomeWithPlayer(page);
+    const frame = await playerFrame(page);
+    await expect.poll(async () => (await receivedBy(frame)).some((m) => m.data.func === "playVideo"), { timeout: 10_000 }).toBe(true);
+
+    // A forged player error from the page itself (wrong origin and source): ignored.
+    await page.evaluate(() => window.postMessage(JSON.stringify({ event: "onError", info: 2, id: 1, channel: "widget" }), "*"));
+    // The player's own error: logged with console.warn, the page stays as it is.
+    await frame.evaluate(() => (window as unknown as { sendError: (code: number) => void }).sendError(150));
+    await expect.poll(() => warnings.some((text) => /Hero video: YouTube player error 150/.test(text))).toBe(true);
+    expect(warnings.some((text) => /player error 2\b/.test(text))).toBe(false);
+    expect(errors).toEqual([]);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Professional Solutions for Heavy Transport Industry");
+  });
+
+  it("the page loads no third-party script, and the CSP's script-src names no host", async () => {
+    const { page } = await newPage(ctx.browser);
+    const { response, mainFrameScripts } = await openHomeWithPlayer(page);
+    await playerFrame(page);
+
+    const siteOrigin = new URL(ctx.url).origin;
+    expect(mainFrameScripts.length).toBeGreaterThan(0);
+    for (const url of mainFrameScripts) expect(new URL(url).origin, url).toBe(siteOrigin);
+    const scriptSources = await page.evaluate(() => [...document.scripts].map((script) => script.src).filter(Boolean));
+    for (const url of scriptSources) expect(new URL(url).origin, url).toBe(siteOrigin);
+    expect(await page.evaluate(() => "YT" in window)).toBe(false);
+
+    const csp = (await response.headerValue("content-security-policy")) ?? "";
+    const scriptSrc = csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .find(([name]) => name === "script-src")
+      ?.slice(1);
+    expect(scriptSrc?.[0]).toBe("'self'");
+    for (const source of scriptSrc ?? []) expect(source).toMatch(/^'(?:self|sha256-[A-Za-z0-9+/]+={0,2}|nonce-[A-Za-z0-9+/]+={0,2})'$/);
+    expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com(;|$)/);
+  });
+
+  it("is not in Home's first-load JavaScript, and leaves with Home (unmount cleans up)", async () => {
+    // Neither the player module (its own chunk, imported after load + idle) nor the iframe is in the page as served.
+    const html = await (await fetch(`${ctx.url}/`)).text();
+    expect(html).not.toMatch(/youtube-player|youtube-nocookie/);
+
+    const { page } = await newPage(ctx.browser);
+    const { iframe } = await openHomeWithPlayer(page);
+    await playerFrame(page);
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    await iframe.waitFor({ state: "detached" });
+    expect(page.frames().some((frame) => frame.url().startsWith(PLAYER_ORIGIN))).toBe(false);
+  });
+});
