@@ -40,8 +40,9 @@ export function findChromium(): Promise<string> {
   return found;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await findChromium(), headless: true, args: [...CHROMIUM_ARGS] });
+/** `args` are added to CHROMIUM_ARGS, e.g. `--host-resolver-rules=MAP www.heavyroute.example 127.0.0.1`. */
+export async function launchBrowser(options: { args?: readonly string[] } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: await findChromium(), headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
 }
 
 /**
@@ -61,6 +62,8 @@ export interface NewPageOptions {
   ignore?: readonly RegExp[];
   /** Run assertNoConsoleErrors() and close the context when the current test ends. Default true. */
   autoCheck?: boolean;
+  /** Accept any TLS certificate (only for the self-signed one of tests/support/tls-proxy.ts). Default false. */
+  ignoreHTTPSErrors?: boolean;
 }
 
 export interface TestPage {
@@ -82,6 +85,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "no-preference",
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
