@@ -17,6 +17,7 @@ import { type ReplyEvent } from "../../app/features/chat/chat-texts";
 import { launchBrowser, newPage } from "../support/browser";
 import { introduce, openChat } from "../support/chat-page";
 import { visit } from "../support/e2e";
+import { ndjsonSplitter } from "../support/ndjson";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { startSite, type Site } from "../support/site-server";
 import { freePort, proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type ProxyRequestOptions, type TlsProxy } from "../support/tls-proxy";
@@ -302,23 +303,14 @@ describe("the chat's reply streams through the proxy", () => {
     expect(lead.status).toBe(200);
 
     slowStream();
-    let buffer = "";
     const events: ReplyEvent[] = [];
     let sentAtFirstDelta: number | undefined;
     const reply = await postJson("/api/chat/messages", { text: "How are escorts planned?", timeZone: "Europe/Paris" }, {
       ...options(cookie),
-      onData(text) {
-        buffer += text;
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          if (!line.trim()) continue;
-          const event = JSON.parse(line) as ReplyEvent;
-          if (event.type === "delta" && sentAtFirstDelta === undefined) sentAtFirstDelta = sentSoFar();
-          events.push(event);
-        }
-      },
+      onData: ndjsonSplitter<ReplyEvent>((event) => {
+        if (event.type === "delta" && sentAtFirstDelta === undefined) sentAtFirstDelta = sentSoFar();
+        events.push(event);
+      }),
     });
     expect(reply.status).toBe(200);
     expect(reply.headers["content-type"]).toMatch(/application\/x-ndjson/);

@@ -9,6 +9,7 @@
  *   reply.status, reply.events, reply.final, reply.text (the streamed deltas joined)
  */
 import type { ChatLimits, ReplyEvent, SessionResponse } from "../../app/features/chat/chat-texts";
+import { ndjsonSplitter } from "./ndjson";
 
 export interface SendResult {
   status: number;
@@ -58,26 +59,21 @@ export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string
       }
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();
-      let buffer = "";
+      let at = now();
+      const push = ndjsonSplitter<ReplyEvent>((event) => {
+        result.events.push(event);
+        if (event.type === "delta") {
+          result.text += event.text;
+          result.deltaReceivedAt.push(at);
+        } else {
+          result.final = event;
+        }
+      });
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        const at = now();
-        buffer += decoder.decode(value, { stream: true });
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          if (!line.trim()) continue;
-          const event = JSON.parse(line) as ReplyEvent;
-          result.events.push(event);
-          if (event.type === "delta") {
-            result.text += event.text;
-            result.deltaReceivedAt.push(at);
-          } else {
-            result.final = event;
-          }
-        }
+        at = now();
+        push(decoder.decode(value, { stream: true }));
       }
       return result;
     },
