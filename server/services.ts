@@ -29,7 +29,7 @@ export interface Services {
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, (error) => logger.warn({ err: error }, "a pooled database connection dropped; the next query reconnects"));
   await migrateToLatest(database.db);
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
   const outbox = new MailOutbox(database.db, sender, logger);

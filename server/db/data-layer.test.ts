@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../../tests/support/postgres";
 import type { Config } from "../config";
@@ -27,13 +28,15 @@ const engines: Array<{ name: string; open: () => Promise<{ config: Config["datab
   },
 ];
 
-describe.each(engines)("data layer on $name", ({ open }) => {
+describe.each(engines)("data layer on $name", ({ name, open }) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
+  let config: Config["database"];
 
   beforeAll(async () => {
     const opened = await open();
     cleanup = opened.cleanup;
+    config = opened.config;
     handle = openDatabase(opened.config);
     await migrateToLatest(handle.db);
   }, 60_000);
@@ -95,5 +98,20 @@ describe.each(engines)("data layer on $name", ({ open }) => {
     expect(isUniqueViolation(duplicate)).toBe(true);
     const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it.runIf(name === "PostgreSQL")("survives PostgreSQL dropping an idle pooled connection: reported, then the next query reconnects", async () => {
+    const dropped: Error[] = [];
+    const other = openDatabase(config, (error) => dropped.push(error));
+    try {
+      await sql`SELECT 1`.execute(other.db);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()`.execute(handle.db);
+      await expect.poll(() => dropped.length).toBeGreaterThan(0);
+      expect(dropped[0]?.message).toMatch(/terminating connection/);
+      const { rows } = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(other.db);
+      expect(rows).toEqual([{ ok: 1 }]);
+    } finally {
+      await other.close();
+    }
   });
 });

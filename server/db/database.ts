@@ -15,10 +15,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL). */
-export function openDatabase(database: Config["database"]): DatabaseHandle {
+/**
+ * Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL).
+ * `onIdleError` hears of a pooled PostgreSQL connection that dropped while idle (a restart, a
+ * failover, an administrator's command): pg discards it and the next query opens a new one, so
+ * it is reported, never left to crash the process as an unhandled 'error' event.
+ */
+export function openDatabase(database: Config["database"], onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on("error", onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
