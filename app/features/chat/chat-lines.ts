@@ -13,6 +13,6 @@ export const niceToMeetYou = (name: string): string =>
 /** Spec §2, word for word: "N messages remaining" (also for 1). */
 export const remainingLabel = (remaining: number): string => `${remaining} messages remaining`;
 
-/** Spec §4 step 3 and §9: the demo limit and what is left. */
+/** Spec §4 step 3 and §9: the demo limit, that more will come with the plans, and what is left. */
 export const demoLimitMessage = (remaining: number): string =>
-  `Thank you! This is a demo of Max Load: you can send ${DAILY_MESSAGES} free messages per 24 hours, and the count resets at midnight, your local time. You have ${remainingLabel(remaining)} today. What would you like to know about oversized transport?`;
+  `Thank you! This is a demo of Max Load: you can send ${DAILY_MESSAGES} free messages per 24 hours, and the count resets at midnight, your local time. More messages will come with our subscription plans. You have ${remainingLabel(remaining)} today. What would you like to know about oversized transport?`;

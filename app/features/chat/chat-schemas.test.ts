@@ -33,10 +33,11 @@ describe("the chat's request schemas", () => {
 });
 
 describe("the demo-limit line (spec §9)", () => {
-  it("says the allowance, the reset, and what is left", () => {
+  it("says the allowance, the reset, that more will come with the subscription plans, and what is left", () => {
     const line = demoLimitMessage(3);
     expect(line).toMatch(/^Thank you! This is a demo of Max Load: you can send 5 free messages per 24 hours/);
     expect(line).toContain("resets at midnight, your local time.");
+    expect(line).toContain("More messages will come with our subscription plans.");
     expect(line).toContain("You have 3 messages remaining today.");
   });
 });
