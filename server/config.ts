@@ -2,6 +2,7 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { ADMIN_EMAIL, TEAM_EMAIL } from "../app/content/brand";
+import { isValidEmail } from "../app/shared/forms/email-rule";
 
 const optionalString = z
   .string()
@@ -9,7 +10,7 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const email = z.email({ message: "must be an email address" });
+const email = z.string().refine(isValidEmail, "must be an email address");
 
 /**
  * Which peers may tell us the client's address (docs/decisions/0012-proxy-trust.md): a hop count

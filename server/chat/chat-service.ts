@@ -4,15 +4,8 @@
  */
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import {
-  CHAT_FAILURE,
-  type ChatLimits,
-  type ChatMessage,
-  DAILY_MESSAGES,
-  GREETING,
-  demoLimitMessage,
-  niceToMeetYou,
-} from "../../app/features/chat/chat-texts";
+import { CHAT_FAILURE, type ChatLimits, type ChatMessage, DAILY_MESSAGES } from "../../app/features/chat/chat-contract";
+import { GREETING, demoLimitMessage, niceToMeetYou } from "../../app/features/chat/chat-lines";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable, Database } from "../db/schema";

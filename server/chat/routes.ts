@@ -8,46 +8,23 @@
  *   POST /api/chat/transcript {}                   → { ok: true }
  */
 import express, { type Request, type Response, type Router } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import {
-  EMPTY_MESSAGE,
-  INVALID_EMAIL,
   LEAD_REQUIRED,
   LIMIT_REACHED,
-  MAX_MESSAGE_LENGTH,
-  MESSAGE_TOO_LONG,
-  NAME_REQUIRED,
   QUOTA_UNAVAILABLE,
   type ReplyEvent,
   SESSION_MISSING,
   TRANSCRIPT_EMPTY,
   TRANSCRIPT_FAILED,
   TRANSCRIPT_TOO_MANY,
-  isValidEmail,
-} from "../../app/features/chat/chat-texts";
+} from "../../app/features/chat/chat-contract";
+import { leadSchema, messageSchema, transcriptSchema } from "../../app/features/chat/chat-schemas";
 import { requestClientKey } from "../http/client-address";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./quota";
 import { type SessionSigner, visitorOf } from "./session";
-
-const timeZoneField = z.string().max(100).optional();
-
-const leadSchema = z.strictObject({
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100, "Your name is too long (100 characters at most)."),
-  email: z.string({ error: INVALID_EMAIL }).trim().refine(isValidEmail, INVALID_EMAIL),
-  timeZone: timeZoneField,
-});
-
-const messageSchema = z.strictObject({
-  text: z
-    .string({ error: EMPTY_MESSAGE })
-    .refine((text) => text.trim().length > 0, EMPTY_MESSAGE)
-    .refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
-  timeZone: timeZoneField,
-});
-
-const transcriptSchema = z.strictObject({});
 
 function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefined {
   const result = schema.safeParse(req.body ?? {});

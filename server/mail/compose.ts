@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isValidEmail } from "../../app/shared/forms/email-rule";
 import type { NewMail } from "../db/schema";
 import { nowIso } from "../db/database";
 
@@ -29,14 +30,10 @@ export function textToHtml(text: string): string {
 }
 
 /**
- * One address, no display name, no list, no header tricks: the shape a site form accepts
- * (local@domain.tld) and nothing that could split or extend a header.
+ * One address, no display name, no list, no header tricks: the site's one email rule (the shape
+ * every form and the chat accept), which nothing that could split or extend a header passes.
  */
-const ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-export function isValidAddress(address: string): boolean {
-  return address.length <= 254 && ADDRESS.test(address);
-}
+export const isValidAddress: (address: string) => boolean = isValidEmail;
 
 export class InvalidMailError extends Error {
   override name = "InvalidMailError";

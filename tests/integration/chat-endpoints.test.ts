@@ -8,16 +8,14 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EMPTY_MESSAGE,
-  GREETING,
   INVALID_EMAIL,
   MESSAGE_TOO_LONG,
   NAME_REQUIRED,
   SESSION_MISSING,
   TRANSCRIPT_EMPTY,
   TRANSCRIPT_TOO_MANY,
-  demoLimitMessage,
-  niceToMeetYou,
-} from "../../app/features/chat/chat-texts";
+} from "../../app/features/chat/chat-contract";
+import { GREETING, demoLimitMessage, niceToMeetYou } from "../../app/features/chat/chat-lines";
 import { referralMessage } from "../../server/chat/replies";
 import { deletePerson, exportLeads } from "../../server/cli/leads";
 import { openDatabase } from "../../server/db/database";

@@ -3,7 +3,8 @@
  * later), so swapping one for the other moves nothing on the page.
  */
 import type { FormEvent, ReactNode, Ref } from "react";
-import { ASSISTANT_LABEL, SUGGESTIONS, SUGGESTIONS_TITLE, TRANSCRIPT_LINK } from "./chat-texts";
+import { ASSISTANT_NAME } from "~/content/brand";
+import { SUGGESTIONS, SUGGESTIONS_TITLE, TRANSCRIPT_LINK } from "./chat-texts";
 
 export function Avatar() {
   return (
@@ -27,7 +28,7 @@ export function MessageBubble({ role, author, children }: { role: "user" | "assi
           mine ? "rounded-br-sm bg-brand text-on-dark" : "rounded-bl-sm border border-line bg-canvas text-ink"
         }`}
       >
-        <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_LABEL} says:`}</p>
+        <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_NAME} says:`}</p>
         <div className="mt-1 text-[0.95rem] leading-relaxed">{children}</div>
       </div>
     </div>

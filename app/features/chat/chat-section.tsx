@@ -6,7 +6,8 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
-import { GREETING, PLACEHOLDER_NAME } from "./chat-texts";
+import { GREETING } from "./chat-lines";
+import { INPUT_LABELS, PLACEHOLDERS } from "./chat-texts";
 
 export interface ChatWidgetProps {
   /** Text the visitor typed or picked in the shell before the chat loaded. */
@@ -99,8 +100,8 @@ export function ChatSection() {
             </MessageBubble>
           }
           status={null}
-          inputLabel="Your name"
-          placeholder={PLACEHOLDER_NAME}
+          inputLabel={INPUT_LABELS.name}
+          placeholder={PLACEHOLDERS.name}
           value={text}
           onChange={setText}
           onSubmit={(event) => {

@@ -3,7 +3,8 @@
  * loading is true until the session is known; a failure to get one is only logged (spec §4).
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import type { SessionResponse } from "./chat-texts";
+import { fetchSession } from "./chat-api";
+import type { SessionResponse } from "./chat-contract";
 
 export interface ChatSessionState {
   user: SessionResponse["user"] | null;
@@ -14,33 +15,19 @@ export interface ChatSessionState {
 
 const ChatSessionContext = createContext<ChatSessionState>({ user: null, loading: true, session: null });
 
-export const browserTimeZone = (): string | undefined => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 export function ChatSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ChatSessionState>({ user: null, loading: true, session: null });
   useEffect(() => {
     let cancelled = false;
-    const timeZone = browserTimeZone();
-    fetch(`/api/chat/session${timeZone ? `?timeZone=${encodeURIComponent(timeZone)}` : ""}`, { credentials: "same-origin" })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`GET /api/chat/session answered ${response.status}`);
-        return (await response.json()) as SessionResponse;
-      })
-      .then(
-        (session) => {
-          if (!cancelled) setState({ user: session.user, loading: false, session });
-        },
-        (error: unknown) => {
-          console.warn("Could not start the chat session", error);
-          if (!cancelled) setState({ user: null, loading: false, session: null });
-        },
-      );
+    fetchSession().then(
+      (session) => {
+        if (!cancelled) setState({ user: session.user, loading: false, session });
+      },
+      (error: unknown) => {
+        console.warn("Could not start the chat session", error);
+        if (!cancelled) setState({ user: null, loading: false, session: null });
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidEmail } from "./email-rule";
 import { FIELD_MESSAGES as M, HONEYPOT_FIELD, LIMITS } from "./form-result";
 
 /** Zod building blocks for the lead forms (newsletter, contact, information request). */
@@ -11,15 +12,13 @@ const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** In a message: line breaks and tabs are fine, other control characters are not. */
 const CONTROL_IN_TEXT = /[^\P{Cc}\t\n\r]/u;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The one email rule (email-rule.ts), with the forms' messages: empty, too long, not an address. */
 export const emailField = z
   .string({ error: M.email })
   .trim()
   .min(1, M.email)
   .max(LIMITS.email, M.emailTooLong)
-  .refine((value) => EMAIL_SHAPE.test(value), M.email)
-  .pipe(z.email({ error: M.email }));
+  .refine(isValidEmail, M.email);
 
 const line = (required: string, max: number, tooLong: string) =>
   z

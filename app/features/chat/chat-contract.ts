@@ -1,0 +1,70 @@
+/**
+ * The chat's contract between the browser and the server (/api/chat/*): the limits, the shapes
+ * exchanged, and the texts the endpoints answer with, which the browser shows as they are.
+ * The request schemas built from these are in chat-schemas.ts (zod, kept out of the page's
+ * first load); what Max Load says is in chat-lines.ts; the page's own words in chat-texts.ts.
+ * No zod and no React here: Home's first load imports this module (through chat-lines.ts).
+ */
+import { FIELD_MESSAGES, LIMITS } from "~/shared/forms/form-result";
+
+/** Spec §9: answered messages per visitor per day, reset at the visitor's next local midnight. */
+export const DAILY_MESSAGES = 5;
+/** Characters in one message to Max Load. */
+export const MAX_MESSAGE_LENGTH = 1000;
+/** The lead's fields follow the shared form rules. */
+export const NAME_MAX_LENGTH = LIMITS.name;
+export const EMAIL_MAX_LENGTH = LIMITS.email;
+/** An IANA time zone name (the browser's), used to find the visitor's local midnight. */
+export const TIME_ZONE_MAX_LENGTH = 100;
+
+export interface ChatLimits {
+  remainingMessages: number;
+  /** ISO timestamp of the visitor's next local midnight. */
+  resetTime: string;
+}
+
+export interface ChatMessage {
+  role: "user" | "assistant" | "system";
+  content: string;
+}
+
+/** GET /api/chat/session?timeZone=… */
+export interface SessionResponse {
+  user: { id: string };
+  limits: ChatLimits;
+  name?: string;
+  email?: string;
+  history?: ChatMessage[];
+}
+
+/** POST /api/chat/lead */
+export interface LeadResponse {
+  message: string;
+  limits: ChatLimits;
+}
+
+/** The body of a refused request (4xx/5xx); a 429 of POST /api/chat/messages carries the limits. */
+export interface ErrorResponse {
+  error: string;
+  limits?: ChatLimits;
+}
+
+/** One line of the NDJSON reply stream of POST /api/chat/messages; the last is "done" or "error". */
+export type ReplyEvent =
+  | { type: "delta"; text: string }
+  | { type: "done"; reply: string; limits: ChatLimits; source: "ai" | "knowledge-base" | "fallback" }
+  | { type: "error"; reply?: string; error: string; limits: ChatLimits };
+
+// What the endpoints answer when they refuse (spec §5, §8); the browser shows these texts.
+export const INVALID_EMAIL = FIELD_MESSAGES.email;
+export const NAME_REQUIRED = FIELD_MESSAGES.nameRequired;
+export const EMPTY_MESSAGE = "Please type a message.";
+export const MESSAGE_TOO_LONG = `Your message is too long: ${MAX_MESSAGE_LENGTH.toLocaleString("en-US")} characters at most.`;
+export const LIMIT_REACHED = "You've reached the daily message limit. Please try again tomorrow.";
+export const CHAT_FAILURE = "Failed to get a response. Please try again.";
+export const LEAD_REQUIRED = "Please share your name and email address before asking Max Load a question.";
+export const SESSION_MISSING = "Your chat session has expired. Please reload the page.";
+export const QUOTA_UNAVAILABLE = "The chat is unavailable right now. Please try again later.";
+export const TRANSCRIPT_FAILED = "Failed to send transcript. Please try again.";
+export const TRANSCRIPT_EMPTY = "There is no conversation to send yet.";
+export const TRANSCRIPT_TOO_MANY = "You've sent several transcripts recently. Please try again later.";

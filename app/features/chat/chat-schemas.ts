@@ -1,0 +1,35 @@
+/**
+ * The chat's request schemas (the bodies of POST /api/chat/*), built from the shared form rules
+ * and the contract's limits and texts. server/chat/routes.ts parses every request with them; the
+ * browser checks the lead and each message with them before sending (loading this module on
+ * demand, as the lead forms load theirs, so zod stays out of the page's first load).
+ */
+import { z } from "zod";
+import { emailField, nameField } from "~/shared/forms/fields";
+import { EMPTY_MESSAGE, MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, TIME_ZONE_MAX_LENGTH } from "./chat-contract";
+
+const timeZoneField = z.string().max(TIME_ZONE_MAX_LENGTH).optional();
+
+/** POST /api/chat/lead: the name and email of spec §4 steps 2 and 3. */
+export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField });
+
+/** POST /api/chat/messages: one question, kept as typed (not trimmed). */
+export const messageSchema = z.strictObject({
+  text: z
+    .string({ error: EMPTY_MESSAGE })
+    .refine((text) => text.trim().length > 0, EMPTY_MESSAGE)
+    .refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  timeZone: timeZoneField,
+});
+
+/** POST /api/chat/transcript: nothing; the server sends the stored conversation to the team. */
+export const transcriptSchema = z.strictObject({});
+
+export type LeadRequest = z.input<typeof leadSchema>;
+export type MessageRequest = z.input<typeof messageSchema>;
+
+/** The first problem of a request, as the text the endpoint would answer with; null when valid. */
+export function requestProblem(schema: z.ZodType, body: unknown): string | null {
+  const result = schema.safeParse(body);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}

@@ -1,0 +1,145 @@
+/**
+ * The interactive chat's behaviour (spec §4 Chat): the steps name → email → message, the lead,
+ * streamed replies, the allowance, the transcript, and the mirror in local storage. State lives
+ * in chat-reducer.ts; requests in chat-api.ts. The widget renders what this returns.
+ */
+import { useEffect, useReducer, useRef, useState } from "react";
+import { toast } from "~/shared/ui/toast";
+import { browserTimeZone, loadChatSchemas, postMessage, saveLead, sendTranscript } from "./chat-api";
+import { CHAT_FAILURE, DAILY_MESSAGES, LIMIT_REACHED, TRANSCRIPT_FAILED } from "./chat-contract";
+import { type ChatAction, chatReducer, effectiveLimits, initialChatState } from "./chat-reducer";
+import { readStoredChat, storeHistory, storeLimits, storeUserName } from "./chat-storage";
+import { TRANSCRIPT_SENT, UNEXPECTED_ERROR } from "./chat-texts";
+import { useChatSession } from "./session-context";
+
+type Dispatch = (action: ChatAction) => void;
+
+/** Step "email": checks the lead as the server will, then (accepted: busy) stores it. */
+async function sendLead(dispatch: Dispatch, name: string, email: string, accepted: () => void): Promise<void> {
+  try {
+    const lead = { name, email, timeZone: browserTimeZone() };
+    const { leadSchema, requestProblem } = await loadChatSchemas();
+    const problem = requestProblem(leadSchema, lead);
+    if (problem) return dispatch({ type: "failed", error: problem });
+    accepted();
+    dispatch({ type: "user", content: email });
+    const saved = await saveLead(lead);
+    dispatch(saved.ok ? { type: "lead-saved", email, ...saved.value } : { type: "failed", error: saved.error });
+  } catch (failure) {
+    console.warn("Could not save the chat lead", failure);
+    dispatch({ type: "failed", error: CHAT_FAILURE });
+  }
+}
+
+/** Step "message": checks the question and the allowance, then (accepted: busy) streams Max Load's reply. */
+async function ask(dispatch: Dispatch, text: string, remaining: number, accepted: () => void): Promise<void> {
+  try {
+    const timeZone = browserTimeZone();
+    const { messageSchema, requestProblem } = await loadChatSchemas();
+    const problem = requestProblem(messageSchema, { text, timeZone }) ?? (remaining <= 0 ? LIMIT_REACHED : null);
+    if (problem) return dispatch({ type: "failed", error: problem });
+    accepted();
+    dispatch({ type: "user", content: text });
+    const reply = await postMessage(text, timeZone);
+    if (!reply.ok) {
+      const error = reply.status === 429 && reply.limits ? LIMIT_REACHED : (reply.error ?? CHAT_FAILURE);
+      return dispatch({ type: "failed", error, limits: reply.limits });
+    }
+    for await (const event of reply.events) {
+      dispatch({ type: "reply", event });
+      if (event.type !== "delta") return;
+    }
+    throw new Error("The reply stream ended early");
+  } catch (failure) {
+    console.warn("Max Load did not answer", failure);
+    dispatch({ type: "failed", error: CHAT_FAILURE });
+  }
+}
+
+export function useChat(initialText: string) {
+  const { session, loading: sessionLoading } = useChatSession();
+  const [state, dispatch] = useReducer(chatReducer, undefined, () => initialChatState(readStoredChat()));
+  const [input, setInput] = useState(initialText);
+  const [sendingTranscript, setSendingTranscript] = useState(false);
+  /** A submission is under way (set at once, before the state says so). */
+  const submitting = useRef(false);
+
+  // Applied while rendering when it arrives (React's pattern for state derived from a change).
+  if (session && session !== state.session) dispatch({ type: "session", session });
+
+  const { step, messages, userName, isLoading, streamingId, limits } = state;
+
+  // Spec §4: history and name are saved whenever they change (a reply once it is complete).
+  useEffect(() => {
+    if (userName) storeUserName(userName);
+  }, [userName]);
+  useEffect(() => {
+    if (streamingId === null) storeHistory(messages);
+  }, [messages, streamingId]);
+  useEffect(() => {
+    if (limits) storeLimits(limits);
+  }, [limits]);
+  // The request schemas are needed from the email step on: fetch them ahead.
+  useEffect(() => {
+    if (step !== "name") loadChatSchemas().catch(() => undefined);
+  }, [step]);
+
+  const remaining = limits ? effectiveLimits(limits).remainingMessages : DAILY_MESSAGES;
+
+  async function submit(raw: string): Promise<void> {
+    if (raw.trim() === "" || isLoading || submitting.current) return;
+    dispatch({ type: "error", error: null });
+    if (step === "name") {
+      setInput("");
+      dispatch({ type: "name", name: raw.trim() });
+      return;
+    }
+    submitting.current = true;
+    const accepted = () => {
+      setInput("");
+      dispatch({ type: "busy" });
+    };
+    try {
+      if (step === "email") await sendLead(dispatch, userName ?? "", raw.trim(), accepted);
+      else await ask(dispatch, raw, remaining, accepted);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function requestTranscript(): Promise<void> {
+    if (sendingTranscript) return;
+    setSendingTranscript(true);
+    try {
+      if (await sendTranscript()) toast.success(TRANSCRIPT_SENT);
+      else toast.error(TRANSCRIPT_FAILED);
+    } catch (failure) {
+      console.warn("Could not send the transcript", failure);
+      toast.error(UNEXPECTED_ERROR);
+    } finally {
+      setSendingTranscript(false);
+    }
+  }
+
+  return {
+    step,
+    messages,
+    author: userName ?? "Visitor",
+    error: state.error,
+    announcement: state.announcement,
+    /** A request is under way (the lead, or a question and its reply). */
+    loading: isLoading,
+    /** The input and send button are disabled: a request is under way, or the session is not known yet. */
+    busy: isLoading || (sessionLoading && step === "message"),
+    /** The typing indicator: a reply is awaited and none of it has arrived yet. */
+    typing: isLoading && streamingId === null && step === "message",
+    /** Spec §2: the counter shows once name and email are collected. */
+    remaining: step === "message" && state.userEmail !== null && limits !== undefined ? remaining : null,
+    sessionLoading,
+    input,
+    setInput,
+    submit,
+    sendingTranscript,
+    requestTranscript,
+  };
+}
