@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database";
 import type { LeadTable } from "../leads/lead-tables";
-import { composeTranscript } from "./chat-service";
+import { composeTranscript } from "./transcript";
 
 const PAGE = 500;
 
