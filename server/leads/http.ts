@@ -1,13 +1,7 @@
 import type { Request, RequestHandler } from "express";
+import { leadFormAt } from "../../app/shared/forms/lead-forms";
 import { MAX_BODY_BYTES } from "../http/body-limit";
-import type { Services } from "../services";
-import type { LeadForm } from "./submissions";
-
-const FORMS: Record<string, LeadForm> = {
-  "/newsletter": "newsletter",
-  "/contact": "contact",
-  "/request-information": "request-information",
-};
+import type { LeadForms } from "./submissions";
 
 /** An error the app's error handler turns into a clear 4xx answer. */
 const bodyError = (status: number, type: string) => Object.assign(new Error(type), { status, type, expose: false });
@@ -40,13 +34,13 @@ function readJson(req: Request): Promise<unknown> {
  * failure of any kind stays a readable JSON error); a plain HTML form post (urlencoded or
  * multipart) passes on to the React Router action of the same route, which renders the page.
  */
-export function leadsJson(services: Services): RequestHandler {
+export function leadsJson(forms: LeadForms): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
-    const form = FORMS[req.path.replace(/\/+$/, "")];
+    const form = leadFormAt(req.path);
     if (!form || !req.is("application/json")) return next();
     readJson(req)
-      .then((input) => services.forms.submit(form, input))
+      .then((input) => forms.submit(form, input))
       .then(({ status, result }) => {
         res.status(status).setHeader("Cache-Control", "no-store");
         res.json(result);
