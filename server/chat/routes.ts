@@ -26,6 +26,7 @@ import {
   isValidEmail,
 } from "../../app/features/chat/chat-texts";
 import { requestClientKey } from "../http/client-address";
+import { jsonBody } from "../http/json-body";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./quota";
@@ -78,7 +79,7 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  router.post("*splat", requireJson, express.json({ limit: "32kb", strict: true }));
+  router.post("*splat", requireJson, jsonBody);
 
   router.get("/session", async (req, res, next) => {
     try {
