@@ -11,7 +11,8 @@ export const LEAD_FORM_PATHS = {
 
 export type LeadForm = keyof typeof LEAD_FORM_PATHS;
 
-const FORM_AT = new Map<string, LeadForm>(Object.entries(LEAD_FORM_PATHS).map(([form, path]) => [path, form as LeadForm]));
-
 /** The form whose URL is `path` (trailing slashes ignored), if any. */
-export const leadFormAt = (path: string): LeadForm | undefined => FORM_AT.get(path.replace(/\/+$/, ""));
+export function leadFormAt(path: string): LeadForm | undefined {
+  const bare = path.replace(/\/+$/, "");
+  return (Object.keys(LEAD_FORM_PATHS) as LeadForm[]).find((form) => LEAD_FORM_PATHS[form] === bare);
+}
