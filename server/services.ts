@@ -10,7 +10,7 @@ import { scheduleRetention } from "./retention";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
- * start and handed to route actions through React Router's context (app/server-context.ts).
+ * start and handed to route actions through React Router's context (app/context.server.ts).
  */
 export interface Services {
   config: Config;
