@@ -7,12 +7,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceContext, siteOriginContext } from "./server-context";
+import { nonceContext, siteOriginContext } from "./context.server";
 import { NonceProvider } from "./shared/nonce";
 import { ORIGIN_PLACEHOLDER } from "./shared/seo/origin-placeholder.server";
 import { SiteOriginProvider } from "./shared/seo/site-origin";
 
-export { nonceContext, servicesContext, siteOriginContext } from "./server-context";
+export { nonceContext, servicesContext, siteOriginContext } from "./context.server";
 
 export const streamTimeout = 5_000;
 

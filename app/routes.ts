@@ -1,4 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { LEAD_FORM_PATHS, type LeadForm } from "./shared/forms/lead-forms";
+
+/** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
+const leadFormRoute = (form: LeadForm) => route(LEAD_FORM_PATHS[form].slice(1), `routes/${form}.tsx`);
 
 export default [
   index("routes/home.tsx"),
@@ -8,9 +12,9 @@ export default [
   route("cookies", "routes/cookies.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("ai-ml-policy", "routes/ai-ml-policy.tsx"),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("request-information", "routes/request-information.tsx"),
+  leadFormRoute("newsletter"),
+  leadFormRoute("contact"),
+  leadFormRoute("request-information"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),

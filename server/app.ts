@@ -88,7 +88,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
 
-  app.use(leadsJson(services));
+  app.use(leadsJson(services.forms));
   app.use("/api/chat", services.chat.router);
 
   const { servicesContext, nonceContext, siteOriginContext } = site.serverBuild.entry.module;

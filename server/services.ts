@@ -10,7 +10,7 @@ import { scheduleRetention } from "./retention";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
- * start and handed to route actions through React Router's context (app/server-context.ts).
+ * start and handed to route actions through React Router's context (app/context.server.ts).
  */
 export interface Services {
   config: Config;
@@ -35,7 +35,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const outbox = new MailOutbox(database.db, sender, logger);
   const leads = new LeadsService(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
-  const services: Services = { config, logger, database, outbox, leads, forms: leadForms(() => services), chat, stopRetention: scheduleRetention(database.db, logger) };
+  const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail });
+  const services: Services = { config, logger, database, outbox, leads, forms, chat, stopRetention: scheduleRetention(database.db, logger) };
   await outbox.start();
   return services;
 }

@@ -1,6 +1,7 @@
 /**
  * The five legal pages (spec §2 "Legal pages") as structured data, rendered by app/features/legal.
  * The texts describe what this site really does; keep them in step with the server when it changes.
+ * Long by nature: the five pages' full texts (data, not logic), kept together as one document.
  */
 import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "./brand";
 import { type LegalPath, legalLinks } from "./legal-index";

@@ -2,8 +2,9 @@ import { Link, useActionData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { ContactSection } from "~/features/contact/contact-section";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
-import { type FormActionData, formAction } from "~/shared/forms/route-action";
-import { servicesContext } from "~/server-context";
+import { servicesContext } from "~/context.server";
+import type { FormActionData } from "~/shared/forms/form-result";
+import { formAction } from "~/shared/forms/route-action.server";
 import type { Route } from "./+types/contact";
 
 /** Where the contact form posts without JavaScript (JavaScript clients get JSON on the same URL). */

@@ -1,8 +1,9 @@
 import { Link, useActionData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
-import { type FormActionData, formAction } from "~/shared/forms/route-action";
-import { servicesContext } from "~/server-context";
+import { servicesContext } from "~/context.server";
+import type { FormActionData } from "~/shared/forms/form-result";
+import { formAction } from "~/shared/forms/route-action.server";
 import type { Route } from "./+types/newsletter";
 
 /** Where the newsletter form posts without JavaScript (JavaScript clients get JSON on the same URL). */

@@ -2,8 +2,9 @@ import { Link, useActionData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { PLAN_TYPES, type PlanType } from "~/features/info-request/messages";
 import { RequestInfoForm } from "~/features/info-request/request-info-form";
-import { type FormActionData, formAction } from "~/shared/forms/route-action";
-import { servicesContext } from "~/server-context";
+import { servicesContext } from "~/context.server";
+import type { FormActionData } from "~/shared/forms/form-result";
+import { formAction } from "~/shared/forms/route-action.server";
 import type { Route } from "./+types/request-information";
 
 /** The Request More Information form as a page: where the plan buttons lead without JavaScript. */

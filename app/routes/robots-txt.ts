@@ -1,5 +1,5 @@
-import { siteOriginContext } from "~/server-context";
-import { robotsTxt } from "~/shared/seo/sitemap";
+import { siteOriginContext } from "~/context.server";
+import { robotsTxt } from "~/shared/seo/sitemap.server";
 import type { Route } from "./+types/robots-txt";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-import { siteOriginContext } from "~/server-context";
-import { sitemapXml } from "~/shared/seo/sitemap";
+import { siteOriginContext } from "~/context.server";
+import { sitemapXml } from "~/shared/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-xml";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -5,41 +5,17 @@
  * their messages and their counters (daily quota and transcript cap).
  */
 import { sql } from "kysely";
-import type { Db } from "../db/database";
-import type { LeadTable } from "../leads/lead-tables";
-import { composeTranscript } from "./chat-service";
-
-const PAGE = 500;
-
-/** Visitors who gave an email, oldest first, in keyset pages (constant memory). */
-async function* visitorsWithEmail(db: Db, since: string | undefined) {
-  let after: { created_at: string; id: string } | undefined;
-  for (;;) {
-    let query = db.selectFrom("chat_visitors").select(["id", "created_at", "name", "email"]).where("email", "is not", null);
-    if (since) query = query.where("created_at", ">=", since);
-    if (after) {
-      const { created_at, id } = after;
-      query = query.where((eb) => eb.or([eb("created_at", ">", created_at), eb.and([eb("created_at", "=", created_at), eb("id", ">", id)])]));
-    }
-    const rows = await query.orderBy("created_at").orderBy("id").limit(PAGE).execute();
-    yield* rows;
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { created_at: last.created_at, id: last.id };
-  }
-}
+import { oldestFirst } from "../db/keyset";
+import { type LeadTable, deletedRows } from "../leads/lead-table";
+import { composeTranscript } from "./transcript";
+import { CONVERSATION, history } from "./visitors";
 
 export const chatConversations: LeadTable = {
   type: "chat_conversation",
   async *export(db, since) {
-    for await (const visitor of visitorsWithEmail(db, since)) {
-      const messages = await db
-        .selectFrom("chat_messages")
-        .select(["role", "content"])
-        .where("visitor_id", "=", visitor.id)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
+    const visitors = db.selectFrom("chat_visitors").select(["id", "created_at", "name", "email"]).where("email", "is not", null);
+    for await (const visitor of oldestFirst(visitors, "created_at", since)) {
+      const messages = await history(db, visitor.id, CONVERSATION);
       yield {
         type: "chat_conversation",
         id: visitor.id,
@@ -59,6 +35,6 @@ export const chatConversations: LeadTable = {
     const scopes = ids.flatMap((id) => [`visitor:${id}`, `transcript:visitor:${id}`]);
     await db.deleteFrom("chat_counters").where("scope", "in", scopes).execute();
     const removed = await db.deleteFrom("chat_visitors").where("id", "in", ids).executeTakeFirst();
-    return Number(messages.numDeletedRows) + Number(removed.numDeletedRows);
+    return deletedRows(messages) + deletedRows(removed);
   },
 };

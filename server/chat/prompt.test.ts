@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildKnowledgeBase, findRelevant } from "./knowledge-base";
 import { HISTORY_LIMIT, assembleMessages, dataMessage, maxTokensFor, systemPrompt } from "./prompt";
-import { composeTranscript } from "./chat-service";
+import { composeTranscript } from "./transcript";
 import { knowledgeBaseAnswer, referralMessage } from "./replies";
 
 describe("max_tokens (spec §9)", () => {

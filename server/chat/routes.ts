@@ -21,6 +21,7 @@ import {
 } from "../../app/features/chat/chat-contract";
 import { leadSchema, messageSchema, transcriptSchema } from "../../app/features/chat/chat-schemas";
 import { requestClientKey } from "../http/client-address";
+import { jsonBody } from "../http/json-body";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./quota";
@@ -55,7 +56,7 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  router.post("*splat", requireJson, express.json({ limit: "32kb", strict: true }));
+  router.post("*splat", requireJson, jsonBody);
 
   router.get("/session", async (req, res, next) => {
     try {

@@ -16,7 +16,8 @@ import type { Writable } from "node:stream";
 import { ConfigError, loadConfig } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
 import { isValidAddress, normalizeAddress } from "../mail/compose";
-import { EXPORT_COLUMNS, eraseMail, leadTables } from "../leads/lead-tables";
+import { EXPORT_COLUMNS } from "../leads/lead-table";
+import { eraseMail, leadTables } from "../leads/lead-tables";
 
 const USAGE = `Usage:
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]

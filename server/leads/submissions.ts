@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { CONTACT_MESSAGES } from "../../app/features/contact/messages";
 import { contactSchema } from "../../app/features/contact/schema";
 import { INFO_REQUEST_MESSAGES } from "../../app/features/info-request/messages";
@@ -5,8 +6,10 @@ import { infoRequestSchema } from "../../app/features/info-request/schema";
 import { NEWSLETTER_MESSAGES } from "../../app/features/newsletter/messages";
 import { newsletterSchema } from "../../app/features/newsletter/schema";
 import { type FormResult, HONEYPOT_FIELD } from "../../app/shared/forms/form-result";
+import type { LeadForm } from "../../app/shared/forms/lead-forms";
 import { validateForm } from "../../app/shared/forms/validate";
-import type { Services } from "../services";
+import type { Logger } from "../logger";
+import type { LeadsService } from "./leads-service";
 
 /**
  * The three lead endpoints, independent of transport: the Express JSON route and the React Router
@@ -18,7 +21,10 @@ export interface Submission {
   result: FormResult;
 }
 
-export type LeadForm = "newsletter" | "contact" | "request-information";
+/** What route actions reach through the services context (app/ may not import server code). */
+export interface LeadForms {
+  submit(form: LeadForm, input: unknown): Promise<Submission>;
+}
 
 const isBot = (input: unknown): boolean => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return false;
@@ -26,58 +32,70 @@ const isBot = (input: unknown): boolean => {
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
 };
 
-export async function submitNewsletter(services: Pick<Services, "leads" | "logger">, input: unknown): Promise<Submission> {
-  if (isBot(input)) return { status: 200, result: { ok: true, message: NEWSLETTER_MESSAGES.success } };
-  const parsed = validateForm(newsletterSchema, input);
-  if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
-  try {
-    const outcome = await services.leads.subscribe(parsed.data.email);
-    return outcome === "subscribed"
-      ? { status: 200, result: { ok: true, message: NEWSLETTER_MESSAGES.success } }
-      : { status: 409, result: { ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed, fieldErrors: { email: NEWSLETTER_MESSAGES.alreadySubscribed } } };
-  } catch (error) {
-    services.logger.error({ err: error }, "newsletter subscription failed");
-    return { status: 503, result: { ok: false, message: NEWSLETTER_MESSAGES.failed } };
-  }
+interface FormEndpoint<S extends z.ZodType> {
+  schema: S;
+  /** The spec's texts: after a success, after a failure of ours. */
+  success: string;
+  failed: string;
+  /** What is logged when storing fails. */
+  failure: string;
+  /** Stores the valid input; resolves to the answer when it is not the success. */
+  store(data: z.output<S>): Promise<Submission | void>;
 }
 
-export async function submitContact(services: Pick<Services, "leads" | "logger" | "config">, input: unknown): Promise<Submission> {
-  if (isBot(input)) return { status: 200, result: { ok: true, message: CONTACT_MESSAGES.success } };
-  const parsed = validateForm(contactSchema, input);
-  if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
-  try {
-    await services.leads.contact(parsed.data);
-    return { status: 200, result: { ok: true, message: CONTACT_MESSAGES.success } };
-  } catch (error) {
-    services.logger.error({ err: error }, "contact message failed");
-    return { status: 503, result: { ok: false, message: CONTACT_MESSAGES.failed(services.config.mail.teamEmail) } };
-  }
+/** Honeypot (a bot gets the success and nothing is stored), validation, storage, answer. */
+function endpoint<S extends z.ZodType>(spec: FormEndpoint<S>, logger: Logger) {
+  const success: Submission = { status: 200, result: { ok: true, message: spec.success } };
+  return async (input: unknown): Promise<Submission> => {
+    if (isBot(input)) return success;
+    const parsed = validateForm(spec.schema, input);
+    if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
+    try {
+      return (await spec.store(parsed.data)) ?? success;
+    } catch (error) {
+      logger.error({ err: error }, spec.failure);
+      return { status: 503, result: { ok: false, message: spec.failed } };
+    }
+  };
 }
 
-export async function submitInfoRequest(services: Pick<Services, "leads" | "logger">, input: unknown): Promise<Submission> {
-  if (isBot(input)) return { status: 200, result: { ok: true, message: INFO_REQUEST_MESSAGES.success } };
-  const parsed = validateForm(infoRequestSchema, input);
-  if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
-  try {
-    await services.leads.requestInformation(parsed.data);
-    return { status: 200, result: { ok: true, message: INFO_REQUEST_MESSAGES.success } };
-  } catch (error) {
-    services.logger.error({ err: error }, "information request failed");
-    return { status: 503, result: { ok: false, message: INFO_REQUEST_MESSAGES.failed } };
-  }
-}
-
-export const submitters: Record<LeadForm, (services: Services, input: unknown) => Promise<Submission>> = {
-  newsletter: submitNewsletter,
-  contact: submitContact,
-  "request-information": submitInfoRequest,
-};
-
-/** What route actions reach through the services context (app/ may not import server code). */
-export interface LeadForms {
-  submit(form: LeadForm, input: unknown): Promise<Submission>;
-}
-
-export function leadForms(services: () => Services): LeadForms {
-  return { submit: (form, input) => submitters[form](services(), input) };
+export function leadForms(deps: { leads: LeadsService; logger: Logger; teamEmail: string }): LeadForms {
+  const { leads, logger, teamEmail } = deps;
+  const alreadySubscribed: Submission = {
+    status: 409,
+    result: { ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed, fieldErrors: { email: NEWSLETTER_MESSAGES.alreadySubscribed } },
+  };
+  const endpoints: Record<LeadForm, (input: unknown) => Promise<Submission>> = {
+    newsletter: endpoint(
+      {
+        schema: newsletterSchema,
+        success: NEWSLETTER_MESSAGES.success,
+        failed: NEWSLETTER_MESSAGES.failed,
+        failure: "newsletter subscription failed",
+        store: async ({ email }) => ((await leads.subscribe(email)) === "subscribed" ? undefined : alreadySubscribed),
+      },
+      logger,
+    ),
+    contact: endpoint(
+      {
+        schema: contactSchema,
+        success: CONTACT_MESSAGES.success,
+        failed: CONTACT_MESSAGES.failed(teamEmail),
+        failure: "contact message failed",
+        store: (data) => leads.contact(data),
+      },
+      logger,
+    ),
+    "request-information": endpoint(
+      {
+        schema: infoRequestSchema,
+        success: INFO_REQUEST_MESSAGES.success,
+        failed: INFO_REQUEST_MESSAGES.failed,
+        failure: "information request failed",
+        store: (data) => leads.requestInformation(data),
+      },
+      logger,
+    ),
+  };
+  return { submit: (form, input) => endpoints[form](input) };
 }

@@ -1,9 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
 import { nowIso } from "../db/database";
 import type { Database, MailRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { composeMail, type MailInput } from "./compose";
+import { claimDue, markSent, recordFailedAttempt, releaseClaimed } from "./outbox-rows";
 import type { MailSender } from "./senders";
 
 /**
@@ -36,13 +37,6 @@ const DEFAULTS: Required<OutboxOptions> = {
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
 };
-
-/** Delay before the retry that follows attempt number `attempt` (1-based). */
-export function retryDelayMs(attempt: number, base = DEFAULTS.retryBaseMs, max = DEFAULTS.maxRetryDelayMs): number {
-  return Math.min(max, base * 2 ** Math.min(30, Math.max(0, attempt - 1)));
-}
-
-const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
 export class MailOutbox {
   private readonly options: Required<OutboxOptions>;
@@ -156,7 +150,7 @@ export class MailOutbox {
 
   /** Claims and sends one batch. True when the batch was full (more may be due). */
   private async processBatch(): Promise<boolean> {
-    const claimed = await this.claim();
+    const claimed = await claimDue(this.db, this.options);
     const sent: MailRow[] = [];
     // Files are written a few at a time; SMTP goes one by one over its pooled connection.
     const parallel = this.sender.kind === "file" ? 8 : 1;
@@ -172,59 +166,10 @@ export class MailOutbox {
         });
       }
     } finally {
-      await this.markSent(sent);
-      await this.release(claimed.slice(index));
+      await markSent(this.db, sent);
+      await releaseClaimed(this.db, claimed.slice(index));
     }
     return claimed.length === this.options.batchSize && !this.stopping;
-  }
-
-  /**
-   * Moves due rows to their next retry time and counts the attempt, in one statement. The outer
-   * conditions are re-checked on the rows themselves, so a row claimed by someone else in the
-   * meantime (its next_attempt_at moved on) is not claimed twice.
-   */
-  private async claim(): Promise<MailRow[]> {
-    const now = nowIso();
-    const { batchSize, retryBaseMs, maxRetryDelayMs } = this.options;
-    const due = await this.db
-      .selectFrom("mail")
-      .select(["id", "attempts"])
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now)
-      .orderBy("next_attempt_at")
-      .limit(batchSize)
-      .execute();
-    if (due.length === 0) return [];
-    const claimed: MailRow[] = [];
-    // Rows with the same attempt count share their next retry time: one UPDATE per group.
-    const byAttempts = new Map<number, string[]>();
-    for (const row of due) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
-    for (const [attempts, ids] of byAttempts) {
-      const rows = await this.db
-        .updateTable("mail")
-        .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: later(retryDelayMs(attempts + 1, retryBaseMs, maxRetryDelayMs)) })
-        .where("id", "in", ids)
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", now)
-        .returningAll()
-        .execute();
-      claimed.push(...rows);
-    }
-    return claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
-  }
-
-  private async release(rows: MailRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .updateTable("mail")
-      .set({ attempts: sql<number>`attempts - 1`, next_attempt_at: nowIso() })
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .where("status", "=", "pending")
-      .execute();
   }
 
   /** Sends one row. True when it went out (the row is marked sent with its batch). */
@@ -244,27 +189,10 @@ export class MailOutbox {
     return true;
   }
 
-  private async markSent(rows: MailRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .updateTable("mail")
-      .set({ status: "sent", sent_at: nowIso(), last_error: null })
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
-  }
-
   private async recordFailure(mail: MailRow, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
     const giveUp = mail.attempts >= this.options.maxAttempts;
-    await this.db
-      .updateTable("mail")
-      .set(giveUp ? { status: "failed", last_error: message } : { last_error: message })
-      .where("id", "=", mail.id)
-      .execute();
+    await recordFailedAttempt(this.db, mail.id, message, giveUp);
     const details = { mailId: mail.id, to: mail.to, attempts: mail.attempts, error: message };
     if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
     else this.logger.warn({ ...details, nextAttemptAt: mail.next_attempt_at }, "mail not sent; will retry");

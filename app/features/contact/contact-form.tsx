@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { TEAM_EMAIL } from "../../content/brand";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
@@ -38,7 +39,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
       <form
         key={formKey}
         method="post"
-        action="/contact"
+        action={LEAD_FORM_PATHS.contact}
         noValidate
         aria-label="Contact form"
         aria-busy={sending || undefined}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
 import type { PlanType } from "./messages";
 
 const RequestInfoModal = lazy(() => import("./request-info-modal"));
@@ -31,7 +32,7 @@ export function RequestInfoButton({ planType, className }: { planType: PlanType;
 
   if (!hydrated) {
     return (
-      <a href={`/request-information?plan=${planType}`} className={`${buttonClass} ${className ?? ""}`}>
+      <a href={`${LEAD_FORM_PATHS["request-information"]}?plan=${planType}`} className={`${buttonClass} ${className ?? ""}`}>
         {label}
       </a>
     );

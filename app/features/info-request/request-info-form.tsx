@@ -1,5 +1,6 @@
 import { useEffect, useId } from "react";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, PLAN_TYPES, type PlanType } from "./messages";
@@ -42,7 +43,7 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
     <>
       <form
         method="post"
-        action="/request-information"
+        action={LEAD_FORM_PATHS["request-information"]}
         noValidate
         aria-label="Request more information"
         aria-busy={sending || undefined}

@@ -1,5 +1,6 @@
 import { useEffect, useId } from "react";
 import { type FormResult, LIMITS } from "../../shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
 import { useLeadForm } from "../../shared/forms/use-lead-form";
 import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SUCCESS_MS } from "./messages";
@@ -36,7 +37,7 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
       <p className="mt-3 text-muted">Get launch news and early-access offers by email. No spam; unsubscribe at any time.</p>
       <form
         method="post"
-        action="/newsletter"
+        action={LEAD_FORM_PATHS.newsletter}
         noValidate
         aria-labelledby={`${id}-title`}
         onFocus={preloadSchema}

@@ -7,6 +7,13 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type FormResult = { ok: true; message: string } | { ok: false; message?: string; fieldErrors?: FieldErrors };
 
+/** What a lead form's route hands its page after a plain (no-JavaScript) post (route-action.server.ts). */
+export interface FormActionData {
+  result: FormResult;
+  /** The submitted text, to refill the fields after an error (never after a success). */
+  values?: Record<string, string>;
+}
+
 /**
  * The honeypot: a text field people never see (off-screen, aria-hidden, not focusable, autofill
  * off). A filled one is a bot: the answer looks like a success and nothing is stored.

@@ -1,14 +1,6 @@
 import { data } from "react-router";
-import type { FormResult } from "./form-result";
-import { HONEYPOT_FIELD } from "./form-result";
-import { readFormRequest } from "./read-request";
-
-/** What a lead form's route hands its page after a plain (no-JavaScript) post. */
-export interface FormActionData {
-  result: FormResult;
-  /** The submitted text, to refill the fields after an error (never after a success). */
-  values?: Record<string, string>;
-}
+import { type FormActionData, type FormResult, HONEYPOT_FIELD } from "./form-result";
+import { readFormRequest } from "./read-request.server";
 
 type Submit = (input: unknown) => Promise<{ status: number; result: FormResult }>;
 

@@ -5,7 +5,8 @@ import type { Services } from "../server/services";
  * How route actions and loaders reach the server's services (database, mail outbox, AI client).
  * The Express server creates the services once and puts them here for every request; the
  * server build re-exports this key from entry.server so both sides use the same object.
- * Only a type crosses from server/ into app/, so no server code reaches the browser bundle.
+ * Only a type crosses from server/ into app/; and as a `.server` module only route actions,
+ * loaders and entry.server use it, which the bundler keeps out of the browser.
  */
 export const servicesContext = createContext<Services>();
 

@@ -1,0 +1,79 @@
+/**
+ * The answer to one admitted question: from the knowledge base (no provider, or the site-wide
+ * cap reached) or from the provider with the stored conversation as context. The answer is
+ * stored; a provider reply that failed gives the visitor's allowance back and is stored as a
+ * notice (in the transcript, never in the prompt).
+ */
+import { CHAT_FAILURE, type ChatLimits } from "../../app/features/chat/chat-contract";
+import type { Db } from "../db/database";
+import type { ChatMessagesTable } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Admission, Allowance } from "./allowance";
+import { type KnowledgeEntry, findRelevant } from "./knowledge-base";
+import { assembleMessages } from "./prompt";
+import type { ChatProvider, ProviderOutcome } from "./provider";
+import { knowledgeBaseAnswer } from "./replies";
+import { addMessage, history } from "./visitors";
+
+export type ReplyOutcome =
+  | { ok: true; reply: string; source: "ai" | "knowledge-base" | "fallback"; limits: ChatLimits }
+  | { ok: false; reply?: string; error: string; limits: ChatLimits };
+
+/** Streams the reply through onDelta; resolves with the final event's content. */
+export type RunReply = (onDelta: (text: string) => void, signal: AbortSignal) => Promise<ReplyOutcome>;
+
+export interface Question {
+  visitorId: string;
+  visitorName: string | null;
+  text: string;
+  admission: Admission;
+}
+
+export function createReplier(options: {
+  db: Db;
+  logger: Logger;
+  provider: ChatProvider | undefined;
+  knowledgeBase: readonly KnowledgeEntry[];
+  teamEmail: string;
+  allowance: Allowance;
+}): (question: Question) => RunReply {
+  const { db, logger, provider, knowledgeBase, teamEmail, allowance } = options;
+
+  const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string) => {
+    try {
+      await db.transaction().execute((trx) => addMessage(trx, visitorId, "assistant", kind, content));
+    } catch (error) {
+      logger.error({ err: error }, "could not store a chat reply");
+    }
+  };
+
+  return ({ visitorId, visitorName, text, admission }) =>
+    async (onDelta, signal) => {
+      const matches = findRelevant(text, knowledgeBase);
+      const answered = allowance.limitsFor(admission.count, admission.resetTime);
+      if (admission.knowledgeOnly || !provider) {
+        const reply = knowledgeBaseAnswer(matches, teamEmail);
+        onDelta(reply);
+        await store(visitorId, "chat", reply);
+        return { ok: true, reply, source: "knowledge-base", limits: answered };
+      }
+      let outcome: ProviderOutcome;
+      try {
+        const turns = await history(db, visitorId, ["chat"]);
+        outcome = await provider.complete(assembleMessages({ teamEmail, matches, visitorName, history: turns }), onDelta, signal);
+      } catch (error) {
+        logger.error({ err: error }, "chat reply failed");
+        outcome = { kind: "failed", text: "", error: CHAT_FAILURE };
+      }
+      if (outcome.kind === "answer") {
+        await store(visitorId, "chat", outcome.text);
+        return { ok: true, reply: outcome.text, source: "ai", limits: answered };
+      }
+      // A reply that failed does not use up the allowance.
+      await allowance.refund(admission.taken);
+      const refunded = allowance.limitsFor(admission.count - 1, admission.resetTime);
+      if (outcome.text) await store(visitorId, "notice", outcome.text);
+      if (outcome.kind === "fallback") return { ok: true, reply: outcome.text, source: "fallback", limits: refunded };
+      return { ok: false, ...(outcome.text ? { reply: outcome.text } : {}), error: outcome.error, limits: refunded };
+    };
+}

@@ -1,0 +1,73 @@
+/**
+ * The chat transcript: the stored conversation as text (also the message of a conversation in
+ * `npm run leads -- export`), queued in the mail outbox to TEAM_EMAIL, within its caps per
+ * visitor, per client IP and site-wide.
+ */
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Allowance } from "./allowance";
+import { nextUtcMidnight, utcDate } from "./quota";
+import { CONVERSATION, history, visitorRow } from "./visitors";
+
+export const TRANSCRIPTS_PER_VISITOR_PER_HOUR = 3;
+export const TRANSCRIPTS_PER_CLIENT_PER_HOUR = 10;
+export const TRANSCRIPTS_PER_DAY = 200;
+
+/** The mail outbox as the chat uses it (server/mail/outbox.ts). */
+export interface ChatOutbox {
+  /** `about`: the address of the person the mail is about (MailInput in server/mail/compose.ts). */
+  enqueue(trx: Kysely<Database>, mail: { to: string; subject: string; text: string; about: string | null }): Promise<string>;
+  nudge(): void;
+}
+
+export type TranscriptOutcome = "sent" | "empty" | "too-many";
+
+export function composeTranscript(name: string | null, messages: readonly { role: string; content: string }[]): { subject: string; text: string } {
+  const subject = `Chat Transcript from ${name || "Anonymous"}`;
+  const text = messages
+    .map((message) => `${message.role === "user" ? name || "User" : "Max Load"}: ${message.content}`)
+    .join("\n\n");
+  return { subject, text };
+}
+
+export function createTranscripts(options: {
+  db: Db;
+  logger: Logger;
+  allowance: Allowance;
+  outbox: ChatOutbox | undefined;
+  teamEmail: string;
+}): (visitorId: string, client: string) => Promise<TranscriptOutcome> {
+  const { db, logger, allowance, teamEmail } = options;
+
+  return async (visitorId, client) => {
+    const outbox = options.outbox;
+    if (!outbox) throw new Error("The mail outbox is not configured");
+    const visitor = await visitorRow(db, visitorId);
+    const messages = visitor ? await history(db, visitorId, CONVERSATION) : [];
+    if (!visitor || messages.length === 0) return "empty";
+    const now = new Date();
+    const hour = now.toISOString().slice(0, 13);
+    const hourEnds = new Date(Date.parse(`${hour}:00:00.000Z`) + 3_600_000).toISOString();
+    const siteWide = { slot: { scope: "transcript:total", period: utcDate(now) }, limit: TRANSCRIPTS_PER_DAY, expiresAt: nextUtcMidnight(now).toISOString() };
+    const taken = await allowance.takeAll([
+      { slot: { scope: `transcript:visitor:${visitorId}`, period: hour }, limit: TRANSCRIPTS_PER_VISITOR_PER_HOUR, expiresAt: hourEnds },
+      { slot: { scope: `transcript:ip:${client}`, period: hour }, limit: TRANSCRIPTS_PER_CLIENT_PER_HOUR, expiresAt: hourEnds },
+      siteWide,
+    ]);
+    if ("refused" in taken) {
+      if (taken.refused === siteWide) logger.warn("site-wide daily transcript cap reached");
+      return "too-many";
+    }
+    const { subject, text } = composeTranscript(visitor.name, messages);
+    try {
+      await db.transaction().execute((trx) => outbox.enqueue(trx, { to: teamEmail, subject, text, about: visitor.email }));
+    } catch (error) {
+      await allowance.refund(taken.slots);
+      throw error;
+    }
+    outbox.nudge();
+    return "sent";
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The chat's visitors and what they said: the `chat_visitors` row (created on first use, its time
+ * zone set once), the lead (name and email, with the opening exchange), and the stored messages
+ * (`chat_messages`), in the order they were written.
+ */
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { GREETING, niceToMeetYou } from "../../app/features/chat/chat-lines";
+import type { Db } from "../db/database";
+import type { ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
+
+type MessageKind = ChatMessagesTable["kind"];
+export type VisitorRow = ChatVisitorsTable;
+
+/** Timestamps that never repeat within the process, so stored messages keep their order. */
+let lastStamp = 0;
+function stamp(): string {
+  const now = Math.max(Date.now(), lastStamp + 1);
+  lastStamp = now;
+  return new Date(now).toISOString();
+}
+
+/** Appends one message to a visitor's conversation, inside the caller's transaction. */
+export async function addMessage(trx: Kysely<Database>, visitorId: string, role: "user" | "assistant", kind: MessageKind, content: string): Promise<void> {
+  await trx
+    .insertInto("chat_messages")
+    .values({ id: crypto.randomUUID(), visitor_id: visitorId, role, kind, content, created_at: stamp() })
+    .execute();
+}
+
+export function visitorRow(db: Db, visitorId: string): Promise<VisitorRow | undefined> {
+  return db.selectFrom("chat_visitors").selectAll().where("id", "=", visitorId).executeTakeFirst();
+}
+
+/** Creates the visitor row on first use; its time zone is set once (validated) and then kept. */
+export async function ensureVisitor(db: Db, visitorId: string, timeZone: string | undefined): Promise<VisitorRow> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("chat_visitors")
+    .values({ id: visitorId, name: null, email: null, time_zone: timeZone ?? null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  if (timeZone) {
+    await db.updateTable("chat_visitors").set({ time_zone: timeZone }).where("id", "=", visitorId).where("time_zone", "is", null).execute();
+  }
+  const row = await visitorRow(db, visitorId);
+  if (!row) throw new Error("visitor row vanished");
+  return row;
+}
+
+/** The visitor's stored messages of the given kinds, oldest first. */
+export function history(db: Db, visitorId: string, kinds: MessageKind[]) {
+  return db
+    .selectFrom("chat_messages")
+    .select(["role", "content"])
+    .where("visitor_id", "=", visitorId)
+    .where("kind", "in", kinds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Everything the visitor sees in the chat, and what a transcript holds. */
+export const CONVERSATION: MessageKind[] = ["intro", "chat", "notice"];
+
+/**
+ * Stores the visitor's name and email (a `potential_customers` row when either changed) and the
+ * opening exchange: the greeting and the name once, then the email and `closing`.
+ */
+export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: string; email: string }, closing: string): Promise<void> {
+  const visitorId = visitor.id;
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    if (visitor.email !== lead.email || visitor.name !== lead.name) {
+      await trx.insertInto("potential_customers").values({ id: crypto.randomUUID(), name: lead.name, email: lead.email, source: "chat", created_at: now }).execute();
+    }
+    await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
+    const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();
+    if (!hasIntro) {
+      await addMessage(trx, visitorId, "assistant", "intro", GREETING);
+      await addMessage(trx, visitorId, "user", "intro", lead.name);
+      await addMessage(trx, visitorId, "assistant", "intro", niceToMeetYou(lead.name));
+    }
+    await addMessage(trx, visitorId, "user", "intro", lead.email);
+    await addMessage(trx, visitorId, "assistant", "intro", closing);
+  });
+}
