@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { NonceProvider, documentNonce } from "./shared/nonce";
 import { SiteOriginProvider, documentSiteOrigin } from "./shared/seo/site-origin";
 
 startTransition(() => {
@@ -8,7 +9,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <SiteOriginProvider value={documentSiteOrigin()}>
-        <HydratedRouter />
+        <NonceProvider value={documentNonce()}>
+          <HydratedRouter />
+        </NonceProvider>
       </SiteOriginProvider>
     </StrictMode>,
   );

@@ -28,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
         <Meta />
         <SiteLinks />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { limitBodySize } from "./http/body-limit";
 import { sameOriginOnly } from "./http/origin-check";
@@ -23,7 +23,9 @@ export interface AppServerBuild extends ServerBuild {
   };
 }
 
-export interface SiteBuild {
+/** The production build: `npm run build` output, loaded once. */
+export interface ProductionSite {
+  mode: "production";
   serverBuild: AppServerBuild;
   /** Static files: hashed assets, images, favicon. No HTML. */
   clientDir: string;
@@ -31,6 +33,20 @@ export interface SiteBuild {
   pagesDir: string;
   prerendered: PrerenderedManifest;
 }
+
+/**
+ * `npm run dev` (server/dev.ts): Vite compiles the app on demand. No pre-rendered pages: React
+ * Router renders every page per request (with a nonce CSP that lets Vite's HMR client connect).
+ */
+export interface DevelopmentSite {
+  mode: "development";
+  /** The current server build, loaded through Vite on each request (a new one after an edit). */
+  loadServerBuild: () => Promise<AppServerBuild>;
+  /** Vite's middlewares: the app's modules, the HMR client, public/ files. */
+  assets: RequestHandler;
+}
+
+export type SiteBuild = ProductionSite | DevelopmentSite;
 
 const isRead = (req: express.Request): boolean => req.method === "GET" || req.method === "HEAD";
 
@@ -77,9 +93,13 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
       res.status(503).json({ status: "unavailable" });
     }
   });
-  reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  reads.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
-  reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
+  if (site.mode === "production") {
+    reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+    reads.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
+    reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
+  } else {
+    reads.use(site.assets);
+  }
   app.use((req, res, next) => (isRead(req) ? reads(req, res, next) : next()));
 
   // Writes: same origin only, bounded bodies, a per-client rate.
@@ -91,21 +111,37 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use(leadsJson(services.forms));
   app.use("/api/chat", services.chat.router);
 
-  const { servicesContext, nonceContext, siteOriginContext } = site.serverBuild.entry.module;
-  app.all(
-    "*splat",
-    createRequestHandler({
-      build: site.serverBuild,
-      mode: "production",
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(nonceContext, useNonceCsp(res));
-        context.set(siteOriginContext, publicOrigin(req, config.publicSiteUrl) ?? "");
-        return context;
-      },
-    }),
-  );
+  // React Router: the pages rendered per request (404, no-JavaScript form answers; every page in
+  // development), with the services, a CSP nonce and the public origin in their context.
+  const development = site.mode === "development";
+  const handlers = new WeakMap<AppServerBuild, RequestHandler>();
+  const renderWith = (build: AppServerBuild): RequestHandler => {
+    let handler = handlers.get(build);
+    if (!handler) {
+      // The context keys come from the build itself, so the routes read the very same objects.
+      const { servicesContext, nonceContext, siteOriginContext } = build.entry.module;
+      handler = createRequestHandler({
+        build,
+        mode: site.mode,
+        getLoadContext: (req, res) => {
+          const context = new RouterContextProvider();
+          context.set(servicesContext, services);
+          context.set(nonceContext, useNonceCsp(res, { development }));
+          context.set(siteOriginContext, publicOrigin(req, config.publicSiteUrl) ?? "");
+          return context;
+        },
+      });
+      handlers.set(build, handler);
+    }
+    return handler;
+  };
+  if (site.mode === "production") {
+    app.all("*splat", renderWith(site.serverBuild));
+  } else {
+    app.all("*splat", (req, res, next) => {
+      site.loadServerBuild().then((build) => renderWith(build)(req, res, next), next);
+    });
+  }
 
   const onError: ErrorRequestHandler = (error: { status?: number; type?: string; expose?: boolean; message?: string }, req, res, next) => {
     if (res.headersSent) return next(error);

@@ -6,9 +6,11 @@ import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
 import { pageMeta } from "~/shared/seo/meta";
 import { lazyWhenNeeded } from "~/shared/load-when-needed";
+import { LoadingFallback } from "~/shared/ui/loading-fallback";
 import type { Route } from "./+types/home";
 
-// Below the fold, and their plain forms work before hydration: their code loads when needed.
+// Below the fold, and their plain forms work before hydration: their code loads when needed. After
+// an in-app navigation to Home they show "Loading..." (spec §2) until it has.
 const ContactSection = lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection));
 const NewsletterBlock = lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock));
 
@@ -33,12 +35,12 @@ export default function Home() {
       </section>
       <ValueSection />
       <section id="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
-        <Suspense>
+        <Suspense fallback={<LoadingFallback />}>
           <ContactSection />
         </Suspense>
       </section>
       <section id="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
-        <Suspense>
+        <Suspense fallback={<LoadingFallback />}>
           <NewsletterBlock />
         </Suspense>
       </section>

@@ -19,7 +19,7 @@ const CONNECTIONS = 50;
 
 function uniqueBodies(prefix: string) {
   let n = 0;
-  return (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ email: `${prefix}-${n++}@bench.example` }) });
+  return (request: autocannon.Request): autocannon.Request => ({ ...request, body: JSON.stringify({ email: `${prefix}-${n++}@bench.example` }) });
 }
 
 async function hammer(url: string, prefix: string) {

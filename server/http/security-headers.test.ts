@@ -16,6 +16,7 @@ describe("contentSecurityPolicy", () => {
   const policies = {
     "pre-rendered page (hashes)": contentSecurityPolicy({ hashes: [scriptHash("window.a=1"), scriptHash("window.b=2")] }),
     "request-time render (nonce)": contentSecurityPolicy({ nonce: newNonce() }),
+    "npm run dev (nonce)": contentSecurityPolicy({ nonce: newNonce() }, { development: true }),
   };
 
   for (const [name, csp] of Object.entries(policies)) {
@@ -34,4 +35,10 @@ describe("contentSecurityPolicy", () => {
       expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
     });
   }
+
+  it("only npm run dev lets the page open a websocket (Vite's HMR client)", () => {
+    expect(directive(policies["pre-rendered page (hashes)"], "connect-src")).toEqual(["'self'"]);
+    expect(directive(policies["request-time render (nonce)"], "connect-src")).toEqual(["'self'"]);
+    expect(directive(policies["npm run dev (nonce)"], "connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+  });
 });

@@ -9,8 +9,16 @@ import type { RequestHandler, Response } from "express";
  */
 const YOUTUBE_FRAMES = "https://www.youtube-nocookie.com";
 
+export interface CspOptions {
+  /**
+   * `npm run dev` only: Vite's HMR client talks to the dev server over a websocket. Set only for a
+   * DevelopmentSite (server/dev.ts); production's ProductionSite cannot ask for it.
+   */
+  development?: boolean;
+}
+
 /** The Content-Security-Policy for one page, given what may run inline on it. */
-export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: readonly string[] }): string {
+export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashes: readonly string[] }, options: CspOptions = {}): string {
   const inline = "nonce" in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.hashes.map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -18,7 +26,7 @@ export function contentSecurityPolicy(inlineScripts: { nonce: string } | { hashe
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    options.development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     `frame-src ${YOUTUBE_FRAMES}`,
     "media-src 'self'",
     "object-src 'none'",
@@ -45,8 +53,8 @@ export const securityHeaders: RequestHandler = (req, res, next) => {
 };
 
 /** Gives the response a fresh nonce and its CSP; React Router renders inline scripts with it. */
-export function useNonceCsp(res: Response): string {
+export function useNonceCsp(res: Response, options: CspOptions = {}): string {
   const nonce = newNonce();
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, options));
   return nonce;
 }

@@ -36,12 +36,12 @@ export function smtpSender(url: string, from: string): MailSender {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as nodemailer.TransportOptions);
+  });
   return {
     kind: "smtp",
     async send(mail) {
-      const info = (await transport.sendMail(message(mail, from))) as { response?: string; messageId?: string };
-      return info.response ?? "sent";
+      const info = await transport.sendMail(message(mail, from));
+      return info.response || "sent";
     },
     close: () => transport.close(),
   };
@@ -59,7 +59,7 @@ export function fileSender(dir: string, from: string): MailSender {
     async send(mail) {
       ready ??= fs.mkdir(dir, { recursive: true });
       await ready;
-      const info = (await transport.sendMail(message(mail, from))) as { message: Buffer };
+      const info = await transport.sendMail(message(mail, from));
       const file = path.join(dir, `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}.eml`);
       const temporary = `${file}.tmp`;
       await fs.writeFile(temporary, info.message);

@@ -157,6 +157,27 @@ describe("navigation", () => {
     await page.getByRole("heading", { level: 1, name: /platform/i }).waitFor();
     await page.getByRole("status").getByText("Loading...").waitFor({ state: "hidden" });
   });
+
+  it("shows Loading... in Home's lazily loaded sections while their code loads after an in-app navigation", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    // Hold back the code of the contact and newsletter sections (their own chunks, loaded by Home).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?:contact-section|newsletter-block)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(`${ctx.url}/#contact`);
+    for (const id of ["contact", "newsletter"]) {
+      await page.locator(`#${id}`).getByRole("status").getByText("Loading...", { exact: true }).waitFor({ timeout: 5_000 });
+    }
+    release();
+    await page.locator("#contact").getByRole("heading", { name: "Contact us" }).waitFor();
+    await page.locator("#newsletter").getByRole("button").first().waitFor();
+    for (const id of ["contact", "newsletter"]) expect(await page.locator(`#${id}`).getByText("Loading...").count()).toBe(0);
+  });
 });
 
 describe("malformed hashes", () => {

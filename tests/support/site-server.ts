@@ -7,7 +7,8 @@
  *   const again = await startSite({ dataDir: site.dataDir }); // restart on the same data
  *   await again.stop();                                    // SIGTERM, resolves with the exit status
  *
- * The build must exist (the integration and e2e projects build once per run).
+ * The build must exist (the integration and e2e projects build once per run). With `dev: true` it
+ * is `npm run dev` instead (Vite, no build), in its own process group.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -26,6 +27,8 @@ export interface StartSiteOptions {
   dataDir?: string;
   /** Milliseconds to wait for the "server listening" line. Default 20 000. */
   timeoutMs?: number;
+  /** `npm run dev` (server/dev.ts through Vite) instead of the production build. */
+  dev?: boolean;
 }
 
 export interface ExitStatus {
@@ -54,14 +57,30 @@ export interface Site {
 
 const createdDirs = new Set<string>();
 const running = new Set<ChildProcess>();
+const devChildren = new WeakSet<ChildProcess>();
+
+/** `npm run dev` runs npm → tsx watch → node: a dev server is signalled as its whole process group. */
+function signal(child: ChildProcess, dev: boolean, name: NodeJS.Signals): void {
+  if (dev && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  } else {
+    child.kill(name);
+  }
+}
+
 process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
+  for (const child of running) signal(child, devChildren.has(child), "SIGKILL");
   for (const dir of createdDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 export function startSite(options: StartSiteOptions = {}): Promise<Site> {
+  const dev = options.dev ?? false;
   const entry = join(repoRoot, "build", "app-server.js");
-  if (!existsSync(entry)) {
+  if (!dev && !existsSync(entry)) {
     return Promise.reject(new Error(`${entry} is missing: run \`npm run build\` (the test projects do it unless SKIP_BUILD=1)`));
   }
   let dataDir = options.dataDir;
@@ -75,7 +94,7 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
     if (value !== undefined && !SERVER_ENV.includes(key)) env[key] = value;
   }
   Object.assign(env, {
-    NODE_ENV: "production",
+    NODE_ENV: dev ? "development" : "production",
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -84,15 +103,19 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
   });
 
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = dev
+    ? spawn("npm", ["run", "dev", "--silent"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true })
+    : spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
+  if (dev) devChildren.add(child);
   const lines: string[] = [];
   const json: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   const waiters = new Set<(line: Record<string, unknown>) => void>();
   let exitStatus: ExitStatus | undefined;
   const exited = new Promise<ExitStatus>((resolve) => {
-    child.once("exit", (code, signal) => {
+    // A dev server has exited when its output closes: npm, tsx watch and the server all hold it.
+    child.once(dev ? "close" : "exit", (code: number | null, signal: NodeJS.Signals | null) => {
       running.delete(child);
       exitStatus = { code, signal };
       resolve(exitStatus);
@@ -151,11 +174,11 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
     });
   };
 
-  const terminate = async (signal: NodeJS.Signals): Promise<ExitStatus> => {
+  const terminate = async (name: NodeJS.Signals): Promise<ExitStatus> => {
     if (exitStatus) return exitStatus;
-    child.kill(signal);
-    if (signal === "SIGKILL") return exited;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    signal(child, dev, name);
+    if (name === "SIGKILL") return exited;
+    const timer = setTimeout(() => signal(child, dev, "SIGKILL"), 10_000);
     const status = await exited;
     clearTimeout(timer);
     if (status.signal === "SIGKILL") throw new Error(`The server did not exit within 10 s of SIGTERM:\n${lines.slice(-20).join("\n")}`);
@@ -183,7 +206,7 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
       waitForLog,
     }),
     async (error: unknown) => {
-      child.kill("SIGKILL");
+      signal(child, dev, "SIGKILL");
       await exited;
       throw error instanceof Error && stderr.length > 0 && !error.message.includes("stderr:")
         ? new Error(`${error.message}\nstderr:\n${stderr.join("\n")}`)

@@ -9,9 +9,10 @@
  *   smtp.setFailing(true);   // answers 451 to MAIL FROM: a temporary failure, the sender retries
  *   await smtp.stop();       // then startSmtp({ port }) for "down, then up again"
  *
- * Messages are decoded with a small MIME reader (enough for nodemailer's output: multipart,
- * quoted-printable, base64, RFC 2047 encoded words, UTF-8).
+ * Messages are parsed by mailparser, a MIME parser of its own: a test about what a mail contains (or
+ * does not, such as an injected header) does not depend on a decoder written for our own output.
  */
+import { type HeaderValue, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -26,7 +27,11 @@ export interface ReceivedMail {
   html: string;
   /** The message as received. */
   raw: string;
-  /** Top-level headers: lower-case names, decoded values; repeated headers joined with "\n". */
+  /**
+   * Top-level headers as mailparser reads them: lower-case names, decoded values as text (an
+   * address list as its text form, a date in ISO form, a structured header as `value; name=value`);
+   * repeated headers joined with "\n".
+   */
   headers: Record<string, string>;
 }
 
@@ -53,12 +58,16 @@ export async function startSmtp(options: StartSmtpOptions = {}): Promise<Smtp> {
   let failing = options.failing ?? false;
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let received = Promise.resolve();
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     size: 10 * 1024 * 1024,
+    // stop() is "the mail server goes down": a client's idle pooled connection (nodemailer keeps one
+    // open for minutes) is told 421 and closed at once rather than waited for (30 s by default).
+    closeTimeout: 100,
     onMailFrom(_address, _session, callback) {
       if (!failing) return callback();
       const error = Object.assign(new Error("Mailbox temporarily unavailable, try again later"), { responseCode: 451 });
@@ -69,15 +78,25 @@ export async function startSmtp(options: StartSmtpOptions = {}): Promise<Smtp> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        const parsed = parseMessage(raw);
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          ...parsed,
-          raw,
-        });
-        for (const waiter of waiters) waiter();
-        callback();
+        // Stored before the server answers 250, in the order the messages arrived.
+        received = received
+          .then(() => parseMessage(raw))
+          .then(
+            (parsed) => {
+              messages.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((r) => r.address),
+                ...parsed,
+                raw,
+              });
+              for (const waiter of waiters) waiter();
+              callback();
+            },
+            (error: unknown) => {
+              console.error("[smtp] cannot parse a message", error);
+              callback(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
       });
     },
   });
@@ -123,99 +142,28 @@ export async function startSmtp(options: StartSmtpOptions = {}): Promise<Smtp> {
   };
 }
 
-// ---- A small MIME reader -------------------------------------------------------------------
-
-interface Part {
-  headers: Record<string, string>;
-  body: string;
+/** One header value as text (see ReceivedMail.headers). */
+function headerText(value: HeaderValue): string {
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item: HeaderValue) => headerText(item)).join("\n");
+  if ("text" in value && typeof value.text === "string") return value.text;
+  if ("params" in value && typeof value.value === "string") {
+    const params = value.params as Record<string, string>;
+    return [value.value, ...Object.entries(params).map(([name, param]) => `${name}=${param}`)].join("; ");
+  }
+  return JSON.stringify(value);
 }
 
-function splitHeadersAndBody(raw: string): Part {
-  const text = raw.replace(/\r\n/g, "\n");
-  const end = text.indexOf("\n\n");
-  const head = end < 0 ? text : text.slice(0, end);
-  const body = end < 0 ? "" : text.slice(end + 2);
+export async function parseMessage(raw: string): Promise<Omit<ReceivedMail, "from" | "to" | "raw">> {
+  // Only what the message holds: no text made from the HTML, no HTML made from the text.
+  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const headers: Record<string, string> = {};
-  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    headers[name] = name in headers ? `${headers[name]}\n${value}` : value;
-  }
-  return { headers, body };
-}
-
-/** Reads a parameter (boundary, charset) of a structured header value. */
-function headerParam(value: string | undefined, name: string): string | undefined {
-  const match = value?.match(new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, "i"));
-  return match ? (match[1] ?? match[2]) : undefined;
-}
-
-function decodeBytes(bytes: Buffer, charset = "utf-8"): string {
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return bytes.toString("utf8");
-  }
-}
-
-function decodeQuotedPrintable(input: string): Buffer {
-  const soft = input.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** RFC 2047: =?charset?B|Q?text?= words, adjacent words joined without the space between. */
-export function decodeWords(value: string): string {
-  return value
-    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, "$1")
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, charset: string, encoding: string, text: string) => {
-      const bytes =
-        encoding.toUpperCase() === "B" ? Buffer.from(text, "base64") : decodeQuotedPrintable(text.replace(/_/g, " "));
-      return decodeBytes(bytes, charset);
-    });
-}
-
-function decodeBody(part: Part): string {
-  const encoding = (part.headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  const charset = headerParam(part.headers["content-type"], "charset") ?? "utf-8";
-  if (encoding === "base64") return decodeBytes(Buffer.from(part.body.replace(/\s+/g, ""), "base64"), charset);
-  if (encoding === "quoted-printable") return decodeBytes(decodeQuotedPrintable(part.body), charset);
-  return part.body;
-}
-
-function collect(part: Part, found: { text: string; html: string }): void {
-  const type = (part.headers["content-type"] ?? "text/plain").toLowerCase();
-  if (type.startsWith("multipart/")) {
-    const boundary = headerParam(part.headers["content-type"], "boundary");
-    if (!boundary) return;
-    const sections = part.body.split(`--${boundary}`).slice(1);
-    for (const section of sections) {
-      if (section.startsWith("--")) break;
-      collect(splitHeadersAndBody(section.replace(/^\n/, "").replace(/\n$/, "")), found);
-    }
-    return;
-  }
-  if ((part.headers["content-disposition"] ?? "").toLowerCase().startsWith("attachment")) return;
-  if (type.startsWith("text/html") && !found.html) found.html = decodeBody(part);
-  else if (type.startsWith("text/plain") && !found.text) found.text = decodeBody(part);
-}
-
-export function parseMessage(raw: string): Omit<ReceivedMail, "from" | "to" | "raw"> {
-  const top = splitHeadersAndBody(raw);
-  const found = { text: "", html: "" };
-  collect(top, found);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(top.headers)) headers[name] = decodeWords(value);
-  return { subject: headers.subject ?? "", text: found.text.replace(/\n$/, ""), html: found.html.replace(/\n$/, ""), headers };
+  for (const [name, value] of parsed.headers) headers[name] = headerText(value);
+  return {
+    subject: parsed.subject ?? "",
+    text: (parsed.text ?? "").replace(/\n$/, ""),
+    html: (parsed.html || "").replace(/\n$/, ""),
+    headers,
+  };
 }
