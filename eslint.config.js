@@ -2,6 +2,8 @@
 // through the optional `jiti` package, which we do not depend on directly.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { defineConfig } from "eslint/config";
@@ -27,6 +29,50 @@ function listFeatures() {
     return [];
   }
 }
+
+/**
+ * What server code may take from app/: content, the routes list, the shared form rules, and each
+ * feature's contract, schemas, fixed lines and messages — plain .ts modules, never a component.
+ */
+const SERVER_MAY_IMPORT_FROM_APP = [
+  "**/app/content/*.ts",
+  "**/app/routes-list.ts",
+  "**/app/shared/forms/*.ts",
+  "**/app/shared/seo/*.server.ts",
+  "**/app/features/*/*-contract.ts",
+  "**/app/features/*/*-schemas.ts",
+  "**/app/features/*/*-lines.ts",
+  "**/app/features/*/schema.ts",
+  "**/app/features/*/messages.ts",
+];
+
+/** Import boundaries checked on resolved files (so they hold for ~/ and relative paths alike). */
+const boundaries = {
+  files: ["**/*.{ts,tsx}"],
+  plugins: { "import-x": importX },
+  settings: {
+    ...importX.flatConfigs.typescript.settings,
+    "import-x/resolver": undefined,
+    "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true, project: "./tsconfig.json" })],
+  },
+  rules: {
+    "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: "./server",
+            from: "./app/**",
+            except: SERVER_MAY_IMPORT_FROM_APP,
+            message: "server/ may import from app/ only content, routes-list, shared form rules and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
+          },
+          { target: "./app/shared", from: "./app/features", message: "app/shared must not import a feature: move the shared part to app/shared." },
+        ],
+      },
+    ],
+  },
+};
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -105,6 +151,7 @@ export default defineConfig(
     rules: { "no-restricted-imports": ["error", { patterns: [serverImports] }] },
   },
   ...featureBoundaries(),
+  boundaries,
   {
     // Plain JavaScript (this file): no type information.
     files: ["**/*.js", "**/*.mjs", "**/*.cjs"],

@@ -12,8 +12,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { prerenderedPaths } from "../app/routes-list";
-import { ORIGIN_PLACEHOLDER } from "../app/shared/seo/origin-placeholder.server";
+import { prerenderedPaths } from "~/routes-list";
+import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
-import { ADMIN_EMAIL, TEAM_EMAIL } from "../app/content/brand";
-import { isValidEmail } from "../app/shared/forms/email-rule";
+import { ADMIN_EMAIL, TEAM_EMAIL } from "~/content/brand";
+import { isValidEmail } from "~/shared/forms/email-rule";
 
 const optionalString = z
   .string()

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { prerenderedPaths } from "../../app/routes-list";
+import { prerenderedPaths } from "~/routes-list";
 import { CHROMIUM_ARGS } from "../../tests/support/browser";
 import { freePort, startTlsProxy, type TlsProxy } from "../../tests/support/tls-proxy";
 import type { Cell, Scenario } from "../types";

@@ -4,7 +4,7 @@
  * fails. The counters themselves are in quota.ts; this module decides which slots a request
  * takes, in what order, and what happens when one is refused.
  */
-import { type ChatLimits, DAILY_MESSAGES } from "../../app/features/chat/chat-contract";
+import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";

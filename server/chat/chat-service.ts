@@ -3,8 +3,8 @@
  * (visitors.ts), what they may still ask (allowance.ts), the answer (reply.ts) and the transcript
  * (transcript.ts). The HTTP layer (routes.ts) only parses input and streams output.
  */
-import type { ChatLimits, ChatMessage } from "../../app/features/chat/chat-contract";
-import { demoLimitMessage } from "../../app/features/chat/chat-lines";
+import type { ChatLimits, ChatMessage } from "~/features/chat/chat-contract";
+import { demoLimitMessage } from "~/features/chat/chat-lines";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";

@@ -10,7 +10,7 @@ import {
   overlapScore,
   tokenize,
 } from "./knowledge-base";
-import { subscriptionPlans, vision2026 } from "../../app/content/platform";
+import { subscriptionPlans, vision2026 } from "~/content/platform";
 
 const entry = (id: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ id, category, title: id, text });
 

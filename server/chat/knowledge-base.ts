@@ -4,7 +4,7 @@
  * the retrieval rule of spec §7: an entry is included when its word-overlap score is above 0.3;
  * plan entries carry confidence 0.9, the others 1; results are sorted by confidence.
  */
-import { PRODUCT_NAME } from "../../app/content/brand";
+import { PRODUCT_NAME } from "~/content/brand";
 import {
   advancedMapSoftware,
   coreFeatures,
@@ -13,7 +13,7 @@ import {
   overview,
   planGroups,
   vision2026,
-} from "../../app/content/platform";
+} from "~/content/platform";
 
 export type KnowledgeCategory = "overview" | "mission" | "feature" | "map" | "plan" | "vision";
 

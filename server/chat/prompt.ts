@@ -4,7 +4,7 @@
  * message, then the conversation. The browser sends only the new user text; it can never add a
  * system or assistant message, and each user message reaches the provider exactly as typed.
  */
-import { ASSISTANT_NAME, PRODUCT_NAME } from "../../app/content/brand";
+import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
 import type { KnowledgeMatch } from "./knowledge-base";
 
 export interface PromptMessage {

@@ -10,7 +10,7 @@
  * - a bounded wait: no token for AI_TIMEOUT_MS, or a reply longer than 3 × AI_TIMEOUT_MS, aborts.
  */
 import OpenAI, { APIError } from "openai";
-import { CHAT_FAILURE } from "../../app/features/chat/chat-contract";
+import { CHAT_FAILURE } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { type PromptMessage, RETRY_MAX_TOKENS, RETRY_TEMPERATURE, TEMPERATURE, maxTokensFor } from "./prompt";

@@ -2,7 +2,7 @@
  * The server's own chat texts (spec §8) and the answers composed from the knowledge base when
  * there is no AI key or the site-wide daily cap is reached.
  */
-import { ASSISTANT_NAME, PRODUCT_NAME } from "../../app/content/brand";
+import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
 import type { KnowledgeMatch } from "./knowledge-base";
 
 /** Spec §8: technical difficulties, temporarily unavailable, high demand. */

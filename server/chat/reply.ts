@@ -4,7 +4,7 @@
  * stored; a provider reply that failed gives the visitor's allowance back and is stored as a
  * notice (in the transcript, never in the prompt).
  */
-import { CHAT_FAILURE, type ChatLimits } from "../../app/features/chat/chat-contract";
+import { CHAT_FAILURE, type ChatLimits } from "~/features/chat/chat-contract";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable } from "../db/schema";
 import type { Logger } from "../logger";

@@ -18,8 +18,8 @@ import {
   TRANSCRIPT_EMPTY,
   TRANSCRIPT_FAILED,
   TRANSCRIPT_TOO_MANY,
-} from "../../app/features/chat/chat-contract";
-import { leadSchema, messageSchema, transcriptSchema } from "../../app/features/chat/chat-schemas";
+} from "~/features/chat/chat-contract";
+import { leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
 import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
 import type { Logger } from "../logger";

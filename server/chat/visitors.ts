@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { GREETING, niceToMeetYou } from "../../app/features/chat/chat-lines";
+import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
-import { ORIGIN_PLACEHOLDER } from "../../app/shared/seo/origin-placeholder.server";
+import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import { publicOrigin } from "./public-origin";
 import { contentSecurityPolicy } from "./security-headers";
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { leadFormAt } from "../../app/shared/forms/lead-forms";
+import { leadFormAt } from "~/shared/forms/lead-forms";
 import { readJson } from "../http/json-body";
 import type { LeadForms } from "./submissions";
 

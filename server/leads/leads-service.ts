@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { PRODUCT_NAME } from "../../app/content/brand";
-import { CATEGORY_LABELS } from "../../app/features/contact/messages";
-import type { ContactInput } from "../../app/features/contact/schema";
-import type { InfoRequestInput } from "../../app/features/info-request/schema";
+import { PRODUCT_NAME } from "~/content/brand";
+import { CATEGORY_LABELS } from "~/features/contact/messages";
+import type { ContactInput } from "~/features/contact/schema";
+import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { headerSafe } from "../mail/compose";

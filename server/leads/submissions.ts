@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { CONTACT_MESSAGES } from "../../app/features/contact/messages";
-import { contactSchema } from "../../app/features/contact/schema";
-import { INFO_REQUEST_MESSAGES } from "../../app/features/info-request/messages";
-import { infoRequestSchema } from "../../app/features/info-request/schema";
-import { NEWSLETTER_MESSAGES } from "../../app/features/newsletter/messages";
-import { newsletterSchema } from "../../app/features/newsletter/schema";
-import { type FormResult, HONEYPOT_FIELD } from "../../app/shared/forms/form-result";
-import type { LeadForm } from "../../app/shared/forms/lead-forms";
-import { validateForm } from "../../app/shared/forms/validate";
+import { CONTACT_MESSAGES } from "~/features/contact/messages";
+import { contactSchema } from "~/features/contact/schema";
+import { INFO_REQUEST_MESSAGES } from "~/features/info-request/messages";
+import { infoRequestSchema } from "~/features/info-request/schema";
+import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
+import { newsletterSchema } from "~/features/newsletter/schema";
+import { type FormResult, HONEYPOT_FIELD } from "~/shared/forms/form-result";
+import type { LeadForm } from "~/shared/forms/lead-forms";
+import { validateForm } from "~/shared/forms/validate";
 import type { Logger } from "../logger";
 import type { LeadsService } from "./leads-service";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { isValidEmail } from "../../app/shared/forms/email-rule";
+import { isValidEmail } from "~/shared/forms/email-rule";
 import type { NewMail } from "../db/schema";
 import { nowIso } from "../db/database";
 

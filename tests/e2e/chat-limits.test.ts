@@ -3,9 +3,9 @@
  * reaches a real SMTP server on loopback.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { LIMIT_REACHED } from "../../app/features/chat/chat-contract";
-import { demoLimitMessage, niceToMeetYou } from "../../app/features/chat/chat-lines";
-import { TRANSCRIPT_SENT } from "../../app/features/chat/chat-texts";
+import { LIMIT_REACHED } from "~/features/chat/chat-contract";
+import { demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
+import { TRANSCRIPT_SENT } from "~/features/chat/chat-texts";
 import { newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser } from "../support/e2e";

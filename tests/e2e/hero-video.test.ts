@@ -6,8 +6,8 @@
  */
 import type { Frame, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { YOUTUBE_VIDEO_ID } from "../../app/content/brand";
-import { hero } from "../../app/content/home";
+import { YOUTUBE_VIDEO_ID } from "~/content/brand";
+import { hero } from "~/content/home";
 import { newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 

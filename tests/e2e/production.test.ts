@@ -12,8 +12,8 @@
 import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prerenderedPaths } from "../../app/routes-list";
-import { type ReplyEvent } from "../../app/features/chat/chat-contract";
+import { prerenderedPaths } from "~/routes-list";
+import { type ReplyEvent } from "~/features/chat/chat-contract";
 import { launchBrowser, newPage } from "../support/browser";
 import { introduce, openChat } from "../support/chat-page";
 import { visit } from "../support/e2e";

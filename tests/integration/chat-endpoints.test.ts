@@ -14,8 +14,8 @@ import {
   SESSION_MISSING,
   TRANSCRIPT_EMPTY,
   TRANSCRIPT_TOO_MANY,
-} from "../../app/features/chat/chat-contract";
-import { GREETING, demoLimitMessage, niceToMeetYou } from "../../app/features/chat/chat-lines";
+} from "~/features/chat/chat-contract";
+import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { referralMessage } from "../../server/chat/replies";
 import { deletePerson, exportLeads } from "../../server/cli/leads";
 import { openDatabase } from "../../server/db/database";

@@ -1,8 +1,8 @@
 /** The chat on PostgreSQL: the same atomic counting (exactly 5 under concurrency), refunds, storage. */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { LIMIT_REACHED } from "../../app/features/chat/chat-contract";
-import { GREETING } from "../../app/features/chat/chat-lines";
+import { LIMIT_REACHED } from "~/features/chat/chat-contract";
+import { GREETING } from "~/features/chat/chat-lines";
 import { chatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Postgres, startPostgres } from "../support/postgres";

@@ -4,8 +4,8 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_FAILURE, LEAD_REQUIRED } from "../../app/features/chat/chat-contract";
-import { GREETING } from "../../app/features/chat/chat-lines";
+import { CHAT_FAILURE, LEAD_REQUIRED } from "~/features/chat/chat-contract";
+import { GREETING } from "~/features/chat/chat-lines";
 import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/replies";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";

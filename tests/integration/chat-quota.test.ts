@@ -5,7 +5,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMIT_REACHED, QUOTA_UNAVAILABLE } from "../../app/features/chat/chat-contract";
+import { LIMIT_REACHED, QUOTA_UNAVAILABLE } from "~/features/chat/chat-contract";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Site, startSite } from "../support/site-server";

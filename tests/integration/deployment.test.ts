@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedPaths } from "../../app/routes-list";
+import { prerenderedPaths } from "~/routes-list";
 import { CROSS_SITE_MESSAGE } from "../../server/http/origin-check";
 import { chatVisitor } from "../support/chat-client";
 import { repoRoot } from "../support/paths";

@@ -8,7 +8,7 @@
  *   const reply = await visitor.send("What services do you offer?");
  *   reply.status, reply.events, reply.final, reply.text (the streamed deltas joined)
  */
-import type { ChatLimits, ReplyEvent, SessionResponse } from "../../app/features/chat/chat-contract";
+import type { ChatLimits, ReplyEvent, SessionResponse } from "~/features/chat/chat-contract";
 import { ndjsonSplitter } from "./ndjson";
 
 export interface SendResult {

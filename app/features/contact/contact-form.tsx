@@ -1,12 +1,12 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { TEAM_EMAIL } from "../../content/brand";
-import { type FormResult, LIMITS } from "../../shared/forms/form-result";
-import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
-import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
+import { TEAM_EMAIL } from "~/content/brand";
+import { type FormResult, LIMITS } from "~/shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import { useLeadForm } from "~/shared/forms/use-lead-form";
+import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
 import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
 
-const ThankYouModal = lazy(() => import("../../shared/ui/thank-you-modal"));
+const ThankYouModal = lazy(() => import("~/shared/ui/thank-you-modal"));
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
 
 /**

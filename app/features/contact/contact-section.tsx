@@ -1,5 +1,5 @@
-import { TEAM_EMAIL } from "../../content/brand";
-import type { FormResult } from "../../shared/forms/form-result";
+import { TEAM_EMAIL } from "~/content/brand";
+import type { FormResult } from "~/shared/forms/form-result";
 import { ContactForm } from "./contact-form";
 import { CONTACT_HEADING_ID } from "./ids";
 

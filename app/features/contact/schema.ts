@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FIELD_MESSAGES } from "../../shared/forms/form-result";
-import { emailField, honeypotField, messageField, nameField } from "../../shared/forms/fields";
+import { FIELD_MESSAGES } from "~/shared/forms/form-result";
+import { emailField, honeypotField, messageField, nameField } from "~/shared/forms/fields";
 import { CONTACT_CATEGORIES } from "./messages";
 
 /** The contact form (spec §3, §5): name, email, category (default question), message. */

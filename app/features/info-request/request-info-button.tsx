@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
+import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
 import type { PlanType } from "./messages";
 
 const RequestInfoModal = lazy(() => import("./request-info-modal"));

@@ -1,8 +1,8 @@
 import { useEffect, useId } from "react";
-import { type FormResult, LIMITS } from "../../shared/forms/form-result";
-import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
-import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
+import { type FormResult, LIMITS } from "~/shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import { useLeadForm } from "~/shared/forms/use-lead-form";
+import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
 import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, PLAN_TYPES, type PlanType } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.infoRequestSchema);

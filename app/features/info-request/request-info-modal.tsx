@@ -1,4 +1,4 @@
-import { Modal } from "../../shared/ui/modal";
+import { Modal } from "~/shared/ui/modal";
 import type { PlanType } from "./messages";
 import { RequestInfoForm } from "./request-info-form";
 

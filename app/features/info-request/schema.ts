@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FIELD_MESSAGES } from "../../shared/forms/form-result";
-import { companyField, emailField, honeypotField, messageField, nameField, phoneField } from "../../shared/forms/fields";
+import { FIELD_MESSAGES } from "~/shared/forms/form-result";
+import { companyField, emailField, honeypotField, messageField, nameField, phoneField } from "~/shared/forms/fields";
 import { PLAN_TYPES } from "./messages";
 
 /** The Request More Information form (spec §3, §5): every field required. */

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "../../content/brand";
+import { PRODUCT_NAME } from "~/content/brand";
 
 /** The newsletter's texts (spec §5 and §8). */
 export const NEWSLETTER_MESSAGES = {

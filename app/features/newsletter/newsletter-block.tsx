@@ -1,8 +1,8 @@
 import { useEffect, useId } from "react";
-import { type FormResult, LIMITS } from "../../shared/forms/form-result";
-import { LEAD_FORM_PATHS } from "../../shared/forms/lead-forms";
-import { useLeadForm } from "../../shared/forms/use-lead-form";
-import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "../../shared/ui/field";
+import { type FormResult, LIMITS } from "~/shared/forms/form-result";
+import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import { useLeadForm } from "~/shared/forms/use-lead-form";
+import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SUCCESS_MS } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.newsletterSchema);

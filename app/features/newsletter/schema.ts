@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField } from "../../shared/forms/fields";
+import { emailField, honeypotField } from "~/shared/forms/fields";
 
 /** The newsletter sign-up (spec §5): one email. Used by the server endpoint and the client. */
 export const newsletterSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "../forms/form-result";
+import { HONEYPOT_FIELD } from "~/shared/forms/form-result";
 
 const control =
   "mt-1 block w-full rounded-lg border border-line bg-canvas px-3 py-2 text-base text-ink placeholder:text-muted disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-brand aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-brand";

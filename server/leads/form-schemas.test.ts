@@ -1,9 +1,10 @@
+/** The lead forms' schemas as the server applies them (the same ones the pages validate with). */
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "../../features/contact/schema";
-import { infoRequestSchema } from "../../features/info-request/schema";
-import { newsletterSchema } from "../../features/newsletter/schema";
-import { FIELD_MESSAGES as M } from "./form-result";
-import { formDataToObject, validateForm } from "./validate";
+import { contactSchema } from "~/features/contact/schema";
+import { infoRequestSchema } from "~/features/info-request/schema";
+import { newsletterSchema } from "~/features/newsletter/schema";
+import { FIELD_MESSAGES as M } from "~/shared/forms/form-result";
+import { formDataToObject, validateForm } from "~/shared/forms/validate";
 
 const info = { name: "Ana", email: "ana@example.com", phone: "+1 (555) 010-0200 ext 12", company: "ACME", message: "Hi", planType: "Subscription" };
 
