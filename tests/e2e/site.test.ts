@@ -178,6 +178,24 @@ describe("navigation", () => {
     await page.locator("#newsletter").getByRole("button").first().waitFor();
     for (const id of ["contact", "newsletter"]) expect(await page.locator(`#${id}`).getByText("Loading...").count()).toBe(0);
   });
+
+  it("shows Loading... in the chat section while the chat's code loads", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/privacy`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/chat-widget-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("link", { name: "AI Assistant" }).click();
+    await page.waitForURL(`${ctx.url}/#chat`);
+    const loading = page.locator("#chat").getByRole("status").getByText("Loading...", { exact: true });
+    await loading.waitFor({ timeout: 5_000 });
+    release();
+    await loading.waitFor({ state: "detached" });
+    await page.locator("#chat").getByPlaceholder("Enter your name...").waitFor();
+  });
 });
 
 describe("malformed hashes", () => {

@@ -26,16 +26,20 @@ export function ChatSection() {
   const [text, setText] = useState("");
   const container = useRef<HTMLDivElement>(null);
   const [engaged, setEngaged] = useState(false);
+  // Spec §2's "Loading..." while the chat's code is on its way (never in the pre-rendered HTML).
+  const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
     const load = () => {
+      setLoading(true);
       loadWidget().then(
         (component) => {
           if (!cancelled) setWidget(() => component);
         },
         (error: unknown) => {
           widgetModule = undefined;
+          if (!cancelled) setLoading(false);
           console.warn("The chat could not be loaded", error);
         },
       );
@@ -74,9 +78,13 @@ export function ChatSection() {
 
   const engage = () => {
     setEngaged(true);
+    setLoading(true);
     loadWidget().then(
       (component) => setWidget(() => component),
-      (error: unknown) => console.warn("The chat could not be loaded", error),
+      (error: unknown) => {
+        setLoading(false);
+        console.warn("The chat could not be loaded", error);
+      },
     );
   };
 
@@ -99,7 +107,13 @@ export function ChatSection() {
               <p>{GREETING}</p>
             </MessageBubble>
           }
-          status={null}
+          status={
+            loading ? (
+              <p role="status" className="text-sm font-semibold text-muted">
+                Loading...
+              </p>
+            ) : null
+          }
           inputLabel={INPUT_LABELS.name}
           placeholder={PLACEHOLDERS.name}
           value={text}
