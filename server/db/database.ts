@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
+import { SqliteDatabase } from "./sqlite-driver";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
