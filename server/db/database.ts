@@ -15,10 +15,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  /**
+   * PostgreSQL: a pooled connection failed while idle (the server restarted or stopped, an
+   * administrator or a proxy ended the session, the network dropped it). The pool has already
+   * discarded it; the next query opens a new one.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
 /** Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL). */
-export function openDatabase(database: Config["database"]): DatabaseHandle {
+export function openDatabase(database: Config["database"], options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // Without a listener, the pool's "error" event for an idle connection would be an uncaught
+    // exception and stop the process (also when PostgreSQL stops right after pool.end(), which
+    // resolves before its connections have closed).
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
