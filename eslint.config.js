@@ -147,6 +147,23 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // One place picks the SQLite driver that is safe on the running Node (0008-node-versions.md).
+    files: ["server/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts"],
+    ignores: ["server/db/sqlite-driver.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["better-sqlite3", "better-sqlite3-12"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Import SqliteDatabase from server/db/sqlite-driver.ts: it loads the better-sqlite3 build that is safe on this Node.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverImports] }] },
   },

@@ -5,14 +5,15 @@
  * Not part of `npm test`: numbers depend on the machine (ours: 2 cores).
  */
 import { execSync } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { arch, availableParallelism, cpus, platform } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { findChromium } from "../tests/support/browser";
 import { buildExists, runBuild } from "../tests/support/global-build";
 import { repoRoot } from "../tests/support/paths";
 import { startSite } from "../tests/support/site-server";
+import { SQLITE_DRIVER_PACKAGE } from "../server/db/sqlite-driver";
 import type { BenchContext, BenchTable, Cell, Scenario } from "./types";
 
 function formatTable(table: BenchTable): string {
@@ -44,8 +45,20 @@ async function loadScenarios(filters: string[]): Promise<Scenario[]> {
   return scenarios;
 }
 
+/** The SQLite driver the server loads on this Node (server/db/sqlite-driver.ts), with its version. */
+function sqliteDriver(): string {
+  try {
+    const { version } = JSON.parse(readFileSync(join(repoRoot, "node_modules", SQLITE_DRIVER_PACKAGE, "package.json"), "utf8")) as { version?: string };
+    return `${SQLITE_DRIVER_PACKAGE} ${version ?? "?"}`;
+  } catch {
+    return `${SQLITE_DRIVER_PACKAGE} (not installed)`;
+  }
+}
+
 async function main() {
   const filters = process.argv.slice(2);
+  // First line of the output: numbers from different Node versions are not comparable.
+  console.log(`Node ${process.version} (${platform()} ${arch()}, ${availableParallelism()} cores, ${cpus()[0]?.model ?? "unknown CPU"}), SQLite driver ${sqliteDriver()}`);
   if (!(process.env.SKIP_BUILD === "1" && buildExists())) await runBuild();
   const [chromePath, site, scenarios] = await Promise.all([findChromium(), startSite(), loadScenarios(filters)]);
   const ctx: BenchContext = {
@@ -90,6 +103,7 @@ async function main() {
     date: new Date().toISOString(),
     commit,
     node: process.version,
+    sqliteDriver: sqliteDriver(),
     cpus: availableParallelism(),
     cpuModel: cpus()[0]?.model ?? "",
     chromium: chromePath,

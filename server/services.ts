@@ -29,7 +29,9 @@ export interface Services {
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const database = openDatabase(config.database, (error) => logger.warn({ err: error }, "a pooled database connection dropped; the next query reconnects"));
+  const database = openDatabase(config.database, {
+    onIdleConnectionError: (error) => logger.warn({ err: error }, "an idle PostgreSQL connection failed; the next query opens a new one"),
+  });
   await migrateToLatest(database.db);
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
   const outbox = new MailOutbox(database.db, sender, logger);

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
+import { SqliteDatabase } from "./sqlite-driver";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -15,16 +15,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL).
- * `onIdleError` hears of a pooled PostgreSQL connection that dropped while idle (a restart, a
- * failover, an administrator's command): pg discards it and the next query opens a new one, so
- * it is reported, never left to crash the process as an unhandled 'error' event.
- */
-export function openDatabase(database: Config["database"], onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
+export interface OpenDatabaseOptions {
+  /**
+   * PostgreSQL: a pooled connection failed while idle (the server restarted or stopped, an
+   * administrator or a proxy ended the session, the network dropped it). The pool has already
+   * discarded it; the next query opens a new one.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+/** Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL). */
+export function openDatabase(database: Config["database"], options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    pool.on("error", onIdleError);
+    // Without a listener, the pool's "error" event for an idle connection would be an uncaught
+    // exception and stop the process (also when PostgreSQL stops right after pool.end(), which
+    // resolves before its connections have closed).
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

@@ -2,7 +2,7 @@
  * Max Load in Chromium, against a fake provider: the whole flow of spec §4 with its exact texts,
  * streaming, reload, keyboard only, safe markdown, prompt injection, axe.
  */
-import Database from "better-sqlite3";
+import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { CHAT_FAILURE, INVALID_EMAIL, LIMIT_REACHED } from "~/features/chat/chat-contract";
 import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";

@@ -9,7 +9,7 @@
  * sitemap give, HSTS and CSP, the forms and a streamed chat through the proxy, and per-client
  * limits keyed on the address nginx reports, whatever X-Forwarded-For a client forges.
  */
-import Database from "better-sqlite3";
+import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prerenderedPaths } from "~/routes-list";

@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { PassThrough } from "node:stream";
-import Database from "better-sqlite3";
+import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EMPTY_MESSAGE,

@@ -3,7 +3,7 @@
  * atomically in the database before answering; refunds on failure; the per-IP and site-wide
  * daily caps; fail closed.
  */
-import Database from "better-sqlite3";
+import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMIT_REACHED, QUOTA_UNAVAILABLE } from "~/features/chat/chat-contract";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";

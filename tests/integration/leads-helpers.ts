@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import SqliteDatabase from "better-sqlite3";
+import { SqliteDatabase, type SqliteDb } from "../../server/db/sqlite-driver";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { closeServices, createServices, type Services } from "../../server/services";
@@ -31,7 +31,7 @@ export async function startServices(env: Record<string, string> = {}): Promise<T
 }
 
 /** Reads a site's SQLite file (read-only), e.g. after a crash and restart. */
-export function readSiteDb<T>(dataDir: string, read: (db: SqliteDatabase.Database) => T): T {
+export function readSiteDb<T>(dataDir: string, read: (db: SqliteDb) => T): T {
   const db = new SqliteDatabase(join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
   try {
     return read(db);
