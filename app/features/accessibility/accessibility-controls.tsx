@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from "react";
+import { type ReactNode, useId, useSyncExternalStore } from "react";
 import { applyContrast, applyFontSize, readAppliedPreferences } from "./preferences";
 
 /** <html> is the source of truth (the pre-paint script set it); re-read it when it changes. */
@@ -14,6 +14,16 @@ const beforeHydration = () => "normal" as const;
 const buttonClass =
   "inline-flex min-h-11 items-center gap-2 rounded-md border-2 border-on-dark px-3 py-2 text-sm font-semibold text-on-dark hover:bg-white/10 aria-pressed:bg-on-dark aria-pressed:text-night";
 
+/** A preference toggle: a pressed button while the preference is on. */
+function Toggle({ pressed, testId, onToggle, icon, label }: { pressed: boolean; testId: string; onToggle: () => void; icon: ReactNode; label: string }) {
+  return (
+    <button type="button" className={buttonClass} aria-pressed={pressed} data-testid={testId} onClick={onToggle}>
+      {icon}
+      {label}
+    </button>
+  );
+}
+
 /** Text size and contrast toggles (spec §4 "Accessibility"), shown in the footer. */
 export function AccessibilityControls() {
   const headingId = useId();
@@ -26,34 +36,24 @@ export function AccessibilityControls() {
         Accessibility
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass}
-          aria-pressed={large}
-          data-testid="toggle-font-size"
-          onClick={() => {
-            const fontSize = large ? "normal" : "large";
-            applyFontSize(fontSize);
-          }}
-        >
-          <span aria-hidden="true" className="font-bold">
-            A+
-          </span>
-          Large text
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          aria-pressed={high}
-          data-testid="toggle-contrast"
-          onClick={() => {
-            const contrast = high ? "normal" : "high";
-            applyContrast(contrast);
-          }}
-        >
-          <span aria-hidden="true" className="inline-block size-4 rounded-full border-2 border-current bg-[linear-gradient(90deg,currentColor_50%,transparent_50%)]" />
-          High contrast
-        </button>
+        <Toggle
+          pressed={large}
+          testId="toggle-font-size"
+          onToggle={() => applyFontSize(large ? "normal" : "large")}
+          icon={
+            <span aria-hidden="true" className="font-bold">
+              A+
+            </span>
+          }
+          label="Large text"
+        />
+        <Toggle
+          pressed={high}
+          testId="toggle-contrast"
+          onToggle={() => applyContrast(high ? "normal" : "high")}
+          icon={<span aria-hidden="true" className="inline-block size-4 rounded-full border-2 border-current bg-[linear-gradient(90deg,currentColor_50%,transparent_50%)]" />}
+          label="High contrast"
+        />
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { TEAM_EMAIL } from "~/content/brand";
-import { type FormResult, LIMITS } from "~/shared/forms/form-result";
-import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import type { FormResult } from "~/shared/forms/form-result";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
-import { Honeypot, TextArea, TextField, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
+import { FieldError } from "~/shared/ui/field";
+import { LeadFormFrame, LeadMessageField, LeadTextFields } from "~/shared/ui/lead-form";
 import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
 
 const ThankYouModal = lazy(() => import("~/shared/ui/thank-you-modal"));
@@ -19,7 +19,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
   const [thanksLoaded, setThanksLoaded] = useState(false);
   // Keeps what was typed after a failed no-JavaScript post (the page re-renders with the values).
   const [formKey, setFormKey] = useState(0);
-  const { state, sending, fieldErrors: errors, formError, onSubmit, preloadSchema } = useLeadForm({
+  const lead = useLeadForm({
     initialResult,
     loadSchema,
     failureMessage: (kind) => (kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected),
@@ -31,79 +31,39 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
   });
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
+  const { state, fieldErrors: errors } = lead;
   const values = state.status === "error" ? initialValues : undefined;
+  const fields = { idPrefix: id, values, errors };
   const defaultCategory = (CONTACT_CATEGORIES as readonly string[]).includes(values?.category ?? "") ? (values?.category as ContactCategory) : "question";
 
   return (
     <>
-      <form
-        key={formKey}
-        method="post"
-        action={LEAD_FORM_PATHS.contact}
-        noValidate
-        aria-label="Contact form"
-        aria-busy={sending || undefined}
-        onFocus={preloadSchema}
-        onSubmit={(event) => void onSubmit(event)}
-        className="relative"
+      <LeadFormFrame
+        form="contact"
+        label="Contact form"
+        lead={lead}
+        formKey={formKey}
+        fieldsetClassName="grid gap-5"
+        submitLabel="Send message"
+        submitRef={submitRef}
       >
-        <fieldset disabled={sending} className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField id={`${id}-name`} name="name" label="Name" autoComplete="name" required maxLength={LIMITS.name} defaultValue={values?.name} error={errors.name} />
-            <TextField
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={LIMITS.email}
-              defaultValue={values?.email}
-              error={errors.email}
-            />
+        <LeadTextFields names={["name", "email"]} className="grid gap-5 sm:grid-cols-2" {...fields} />
+        <fieldset aria-describedby={errors.category ? `${id}-category-error` : undefined}>
+          <legend className="font-medium">What is it about?</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {CONTACT_CATEGORIES.map((category) => (
+              <label key={category} className="cursor-pointer">
+                <input type="radio" name="category" value={category} defaultChecked={category === defaultCategory} className="peer sr-only" />
+                <span className="inline-block rounded-full border border-line px-4 py-2 text-sm font-medium peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
+                  {CATEGORY_LABELS[category]}
+                </span>
+              </label>
+            ))}
           </div>
-          <fieldset aria-describedby={errors.category ? `${id}-category-error` : undefined}>
-            <legend className="font-medium">What is it about?</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {CONTACT_CATEGORIES.map((category) => (
-                <label key={category} className="cursor-pointer">
-                  <input type="radio" name="category" value={category} defaultChecked={category === defaultCategory} className="peer sr-only" />
-                  <span className="inline-block rounded-full border border-line px-4 py-2 text-sm font-medium peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
-                    {CATEGORY_LABELS[category]}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.category ? (
-              <p id={`${id}-category-error`} className="mt-1 text-sm font-medium text-brand">
-                {errors.category}
-              </p>
-            ) : null}
-          </fieldset>
-          <TextArea
-            id={`${id}-message`}
-            name="message"
-            label="Message"
-            required
-            maxLength={LIMITS.message}
-            rows={5}
-            defaultValue={values?.message}
-            error={errors.message}
-          />
-          <Honeypot />
-          <div>
-            <button
-              ref={submitRef}
-              type="submit"
-              className={SUBMIT_BUTTON_CLASS}
-            >
-              {sending ? "Sending..." : "Send message"}
-            </button>
-          </div>
+          <FieldError id={`${id}-category`} error={errors.category} />
         </fieldset>
-      </form>
-      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
+        <LeadMessageField label="Message" rows={5} {...fields} />
+      </LeadFormFrame>
       {thanksLoaded ? (
         <Suspense fallback={null}>
           <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} returnFocusTo={submitRef} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { featuresSection, intro, valueSection } from "~/content/home";
 import type { ContentCard } from "~/content/types";
 
@@ -42,55 +43,70 @@ function FeatureCard({ card }: { card: ContentCard }) {
   );
 }
 
-export function FeaturesSection() {
+/** A Home section with a centred heading and description, then a grid of cards and what follows it. */
+function CardsSection({
+  id,
+  titleId,
+  background,
+  content,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  background: "bg-surface" | "bg-canvas";
+  content: { title: string; description: string };
+  children: ReactNode;
+}) {
   return (
-    <section id="features" aria-labelledby="features-title" className="bg-surface py-16 sm:py-20">
+    <section id={id} aria-labelledby={titleId} className={`${background} py-16 sm:py-20`}>
       <div className={container}>
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="features-title" className={h2Class}>
-            {featuresSection.title}
+          <h2 id={titleId} className={h2Class}>
+            {content.title}
           </h2>
-          <p className="mt-4 text-lg text-muted">{featuresSection.description}</p>
+          <p className="mt-4 text-lg text-muted">{content.description}</p>
         </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {featuresSection.cards.map((card) => (
-            <FeatureCard key={card.title} card={card} />
-          ))}
-        </ul>
-        <p data-testid="launch-note" className="mx-auto mt-10 max-w-2xl rounded-full border-2 border-brand bg-canvas px-6 py-3 text-center font-semibold text-brand">
-          {featuresSection.launchNote}
-        </p>
+        {children}
       </div>
     </section>
   );
 }
 
+const cardGrid = "mt-12 grid gap-6 md:grid-cols-3";
+
+export function FeaturesSection() {
+  return (
+    <CardsSection id="features" titleId="features-title" background="bg-surface" content={featuresSection}>
+      <ul className={cardGrid}>
+        {featuresSection.cards.map((card) => (
+          <FeatureCard key={card.title} card={card} />
+        ))}
+      </ul>
+      <p data-testid="launch-note" className="mx-auto mt-10 max-w-2xl rounded-full border-2 border-brand bg-canvas px-6 py-3 text-center font-semibold text-brand">
+        {featuresSection.launchNote}
+      </p>
+    </CardsSection>
+  );
+}
+
 export function ValueSection() {
   return (
-    <section aria-labelledby="value-title" className="bg-canvas py-16 sm:py-20">
-      <div className={container}>
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="value-title" className={h2Class}>
-            {valueSection.title}
-          </h2>
-          <p className="mt-4 text-lg text-muted">{valueSection.description}</p>
-        </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {valueSection.cards.map((card) => (
-            <li key={card.title} className="rounded-2xl bg-surface p-6">
-              <h3 className="text-xl font-bold text-ink">{card.title}</h3>
-              <p className="mt-2 text-muted">{card.description}</p>
-            </li>
-          ))}
-        </ul>
-        <ul aria-label="Our commitments" className="mt-10 flex flex-wrap justify-center gap-3">
-          {valueSection.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <CardsSection titleId="value-title" background="bg-canvas" content={valueSection}>
+      <ul className={cardGrid}>
+        {valueSection.cards.map((card) => (
+          <li key={card.title} className="rounded-2xl bg-surface p-6">
+            <h3 className="text-xl font-bold text-ink">{card.title}</h3>
+            <p className="mt-2 text-muted">{card.description}</p>
+          </li>
+        ))}
+      </ul>
+      <ul aria-label="Our commitments" className="mt-10 flex flex-wrap justify-center gap-3">
+        {valueSection.tags.map((tag) => (
+          <li key={tag} className="rounded-full bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong">
+            {tag}
+          </li>
+        ))}
+      </ul>
+    </CardsSection>
   );
 }

@@ -1,5 +1,7 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { servicesContext } from "~/context.server";
 import { type FormActionData, type FormResult, HONEYPOT_FIELD } from "./form-result";
+import type { LeadForm } from "./lead-forms";
 import { readFormRequest } from "./read-request.server";
 
 type Submit = (input: unknown) => Promise<{ status: number; result: FormResult }>;
@@ -20,4 +22,15 @@ export async function formAction(request: Request, submit: Submit) {
     }
   }
   return data<FormActionData>({ result, values }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * The `action` of a lead form's route (/newsletter, /contact, /request-information): where the
+ * form posts without JavaScript; JavaScript clients get JSON on the same URL.
+ */
+export function leadFormAction(form: LeadForm) {
+  return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    const { forms } = context.get(servicesContext);
+    return formAction(request, (input) => forms.submit(form, input));
+  };
 }

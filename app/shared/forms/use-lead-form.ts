@@ -68,3 +68,6 @@ export function useLeadForm({ initialResult, loadSchema, failureMessage, onSucce
 
   return { state, setState, sending, fieldErrors, formError, onSubmit, preloadSchema: () => void loadSchema().catch(() => undefined) };
 }
+
+/** What a lead form's component gets from useLeadForm. */
+export type LeadFormHandle = ReturnType<typeof useLeadForm>;

@@ -37,3 +37,11 @@ export function pageMeta({ title, description, type = "website", noIndex = false
   if (noIndex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** The `meta` of a lead form's own page (where its plain post lands): a title, kept out of search engines. */
+export function formPageMeta(title: string): MetaDescriptor[] {
+  return [
+    { title: `${title} | ${PRODUCT_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,8 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/shared/forms/form-result";
 
-const control =
-  "mt-1 block w-full rounded-lg border border-line bg-canvas px-3 py-2 text-base text-ink placeholder:text-muted disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-brand aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-brand";
+/** A control's look; inputs and text areas add the placeholder, disabled and invalid states. */
+const selectControl = "mt-1 block w-full rounded-lg border border-line bg-canvas px-3 py-2 text-base text-ink";
+const control = `${selectControl} placeholder:text-muted disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-brand aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-brand`;
 
 interface FieldProps {
   /** Unique id of the control; its error message is `${id}-error`. */
@@ -12,49 +13,64 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-function Described({ id, error, hint }: Pick<FieldProps, "id" | "error" | "hint">) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
+/** A field's error message, `${id}-error`: what the field's aria-describedby points to. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand">
+      {error}
+    </p>
+  ) : null;
 }
 
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
-/** A labelled input with its error message (aria-invalid, aria-describedby). */
-export function TextField({ id, label, error, hint, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+interface ControlAria {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+type LabelledProps = FieldProps & { className?: string };
+
+/** Splits a field's props into the label and messages' part and the control's own attributes. */
+function splitField<P extends LabelledProps>({ id, label, error, hint, className, ...control }: P) {
+  return [{ id, label, error, hint, className }, control] as const;
+}
+
+/** The label above a control, the control (given its id and aria attributes), then its hint and error. */
+function LabelledField({ field: { id, label, error, hint, className }, children }: { field: LabelledProps; children: (aria: ControlAria) => ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-medium">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={control} {...input} />
-      <Described id={id} error={error} hint={hint} />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint) })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-export function TextArea({ id, label, error, hint, className, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={`${control} min-h-32`} {...input} />
-      <Described id={id} error={error} hint={hint} />
-    </div>
-  );
+/** A labelled input with its error message (aria-invalid, aria-describedby). */
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = splitField(props);
+  return <LabelledField field={field}>{(aria) => <input {...aria} className={control} {...input} />}</LabelledField>;
+}
+
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, textarea] = splitField(props);
+  return <LabelledField field={field}>{(aria) => <textarea {...aria} className={`${control} min-h-32`} {...textarea} />}</LabelledField>;
+}
+
+/** A labelled select with its error message; `children` are its options. */
+export function SelectField(props: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [field, select] = splitField(props);
+  return <LabelledField field={field}>{(aria) => <select {...aria} className={selectControl} {...select} />}</LabelledField>;
 }
 
 /** The honeypot field: invisible, unreachable by keyboard, ignored by autofill. */

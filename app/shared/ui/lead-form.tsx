@@ -1,0 +1,119 @@
+import type { InputHTMLAttributes, ReactNode, RefObject } from "react";
+import { type FieldErrors, LIMITS } from "~/shared/forms/form-result";
+import { LEAD_FORM_PATHS, type LeadForm } from "~/shared/forms/lead-forms";
+import type { LeadFormHandle } from "~/shared/forms/use-lead-form";
+import { FormOutcome, Honeypot, SUBMIT_BUTTON_CLASS, TextArea, TextField } from "./field";
+
+/** The one-line fields of the contact and information-request forms: all required, limits from LIMITS. */
+const TEXT_FIELDS = {
+  name: { label: "Name", autoComplete: "name" },
+  email: { label: "Email", type: "email", autoComplete: "email", inputMode: "email" },
+  phone: { label: "Phone", type: "tel", autoComplete: "tel" },
+  company: { label: "Company or service name", autoComplete: "organization" },
+} as const satisfies Record<string, { label: string } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode">>;
+
+export type LeadTextFieldName = keyof typeof TEXT_FIELDS;
+
+/** What every field of a lead form needs: its ids, the values to refill, the errors to show. */
+export interface LeadFieldsState {
+  /** The form's useId(): a field's id is `${idPrefix}-${name}`. */
+  idPrefix: string;
+  /** What was typed before a failed plain (no-JavaScript) post. */
+  values?: Record<string, string>;
+  errors: FieldErrors;
+}
+
+/**
+ * Required one-line fields (name, email, phone, company) in a grid. In a dialog, the first one
+ * takes the focus when it opens (`autofocusFirst`).
+ */
+export function LeadTextFields({ names, className, autofocusFirst = false, idPrefix, values, errors }: LeadFieldsState & { names: readonly LeadTextFieldName[]; className: string; autofocusFirst?: boolean }) {
+  return (
+    <div className={className}>
+      {names.map((name, index) => {
+        const { label, ...input } = TEXT_FIELDS[name];
+        return (
+          <TextField
+            key={name}
+            id={`${idPrefix}-${name}`}
+            name={name}
+            label={label}
+            {...input}
+            required
+            maxLength={LIMITS[name]}
+            defaultValue={values?.[name]}
+            error={errors[name]}
+            data-autofocus={autofocusFirst && index === 0 ? true : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** The required message field ("Message", "Questions or comments"…). */
+export function LeadMessageField({ label, rows, idPrefix, values, errors }: LeadFieldsState & { label: string; rows: number }) {
+  return (
+    <TextArea
+      id={`${idPrefix}-message`}
+      name="message"
+      label={label}
+      required
+      maxLength={LIMITS.message}
+      rows={rows}
+      defaultValue={values?.message}
+      error={errors.message}
+    />
+  );
+}
+
+interface LeadFormFrameProps {
+  form: LeadForm;
+  /** The form's accessible name. */
+  label: string;
+  lead: LeadFormHandle;
+  /** Changing it renders a fresh form (the outcome below it stays). */
+  formKey?: number;
+  /** Keeps the fields disabled after sending too. */
+  locked?: boolean;
+  fieldsetClassName: string;
+  submitLabel: string;
+  submitClassName?: string;
+  submitRef?: RefObject<HTMLButtonElement | null>;
+  children: ReactNode;
+}
+
+/**
+ * A lead form (spec §3–§5, §8): a plain form posting to the form's URL, so it works without
+ * JavaScript; with it, useLeadForm sends JSON. While sending: "Sending..." and the fields
+ * disabled. Below it, the success text or the form-level error.
+ */
+export function LeadFormFrame({ form, label, lead, formKey, locked = false, fieldsetClassName, submitLabel, submitClassName, submitRef, children }: LeadFormFrameProps) {
+  const { state, sending, formError, onSubmit, preloadSchema } = lead;
+  return (
+    <>
+      <form
+        key={formKey}
+        method="post"
+        action={LEAD_FORM_PATHS[form]}
+        noValidate
+        aria-label={label}
+        aria-busy={sending || undefined}
+        onFocus={preloadSchema}
+        onSubmit={(event) => void onSubmit(event)}
+        className="relative"
+      >
+        <fieldset disabled={sending || locked} className={fieldsetClassName}>
+          {children}
+          <Honeypot />
+          <div>
+            <button ref={submitRef} type="submit" className={submitClassName ? `${submitClassName} ${SUBMIT_BUTTON_CLASS}` : SUBMIT_BUTTON_CLASS}>
+              {sending ? "Sending..." : submitLabel}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
+    </>
+  );
+}
