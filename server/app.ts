@@ -6,7 +6,7 @@ import { type RouterContext, RouterContextProvider, type ServerBuild } from "rea
 import { limitBodySize } from "./http/body-limit";
 import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
-import { publicOrigin } from "./http/public-origin";
+import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
 import { rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { leadsJson } from "./leads/http";
@@ -71,13 +71,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     next();
   });
   app.use(securityHeaders);
-  if (!config.publicSiteUrl) {
-    // Pages and the Origin check use the request's own origin: it must be a plain host name.
-    app.use((req, res, next) => {
-      if (req.path === "/healthz" || publicOrigin(req, undefined)) return next();
-      res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
-    });
-  }
+  app.use(resolvePublicOrigin(config.publicSiteUrl));
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();
   app.use((req, res, next) => (isRead(req) ? compress(req, res, next) : next()));
@@ -104,7 +98,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
 
   // Writes: same origin only, bounded bodies, a per-client rate.
   const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute });
-  app.use(sameOriginOnly(config.publicSiteUrl));
+  app.use(sameOriginOnly());
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
 
@@ -127,7 +121,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
           const context = new RouterContextProvider();
           context.set(servicesContext, services);
           context.set(nonceContext, useNonceCsp(res, { development }));
-          context.set(siteOriginContext, publicOrigin(req, config.publicSiteUrl) ?? "");
+          context.set(siteOriginContext, requestOrigin(res));
           return context;
         },
       });

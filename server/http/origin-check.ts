@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { publicOrigin } from "./public-origin";
+import { requestOrigin } from "./public-origin";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
@@ -9,14 +9,14 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * ride on a visitor's cookies, so they pass. `Origin: null` (sandboxed frames, data: URLs, some
  * redirects) is never our own origin.
  */
-export function sameOriginOnly(configuredOrigin: string | undefined): RequestHandler {
+export function sameOriginOnly(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const allowed =
       origin !== undefined
-        ? origin !== "null" && origin === publicOrigin(req, configuredOrigin)
+        ? origin !== "null" && origin === requestOrigin(res)
         : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
     if (allowed) return next();
     res.status(403).type("application/json").send(JSON.stringify({ error: CROSS_SITE_MESSAGE }));

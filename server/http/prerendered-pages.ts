@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
-import { publicOrigin } from "./public-origin";
+import { requestOrigin } from "./public-origin";
 import { contentSecurityPolicy } from "./security-headers";
 
 /** What the build records of each pre-rendered page (scripts/build-server.ts writes it). */
@@ -49,11 +49,7 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(normalizePath(req.path));
     if (!page) return next();
-    const origin = publicOrigin(req, configuredOrigin);
-    if (!origin) {
-      res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
-      return;
-    }
+    const origin = requestOrigin(res);
     let served = page.variants.get(origin);
     const cached = served !== undefined || page.variants.size < MAX_CACHED_ORIGINS;
     if (!served) {

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 /** A Host header we are willing to write into pages: a DNS name or IP literal, and a port. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -18,3 +18,23 @@ export function publicOrigin(req: Request, configured: string | undefined): stri
     return undefined;
   }
 }
+
+/**
+ * Works out each request's public origin once, for the pages, the router context and the Origin
+ * check (`requestOrigin(res)`). A request whose Host header could not be written into a page is a
+ * 400 here, before anything else looks at it; /healthz answers whatever the Host.
+ */
+export function resolvePublicOrigin(configured: string | undefined): RequestHandler {
+  return (req, res, next) => {
+    const origin = publicOrigin(req, configured);
+    if (origin) {
+      res.locals.publicOrigin = origin;
+      return next();
+    }
+    if (req.path === "/healthz") return next();
+    res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+  };
+}
+
+/** The origin resolvePublicOrigin found for this request ("" only for /healthz with a bad Host). */
+export const requestOrigin = (res: Response): string => (typeof res.locals.publicOrigin === "string" ? res.locals.publicOrigin : "");
