@@ -10,7 +10,7 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 /** Features that compose other features (layout wraps every page; home and platform are pages). */
-const COMPOSING_FEATURES = new Set(["layout", "home", "platform"]);
+const COMPOSING_FEATURES = new Set(["layout", "home", "platform", "team"]);
 const MAX_DEPTH = 6;
 
 /** app/ may use server/ types, never its runtime code. */

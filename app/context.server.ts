@@ -18,3 +18,6 @@ export const siteOriginContext = createContext<string>("");
 
 /** Per-request CSP nonce for responses rendered at request time (pre-rendered pages use hashes). */
 export const nonceContext = createContext<string>("");
+
+/** The client's key for per-client limits (IP, IPv6 /64; X-Forwarded-For only from TRUST_PROXY proxies). */
+export const clientKeyContext = createContext<string>("");

@@ -12,7 +12,7 @@ import { NonceProvider } from "./shared/nonce";
 import { ORIGIN_PLACEHOLDER } from "./shared/seo/origin-placeholder.server";
 import { SiteOriginProvider } from "./shared/seo/site-origin";
 
-export { nonceContext, servicesContext, siteOriginContext } from "./context.server";
+export { clientKeyContext, nonceContext, servicesContext, siteOriginContext } from "./context.server";
 
 export const streamTimeout = 5_000;
 

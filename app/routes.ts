@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { LEAD_FORM_PATHS, type LeadForm } from "./shared/forms/lead-forms";
 
 /** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
@@ -15,6 +15,21 @@ export default [
   leadFormRoute("newsletter"),
   leadFormRoute("contact"),
   leadFormRoute("request-information"),
+  // The team workspace: rendered per request, never pre-rendered, behind the guard (app/features/team/guard.server.ts).
+  ...prefix("team", [
+    route("sign-in", "routes/team/sign-in.tsx"),
+    route("sign-in/link", "routes/team/sign-in-link.tsx"),
+    route("sign-out", "routes/team/sign-out.tsx"),
+    route("export", "routes/team/export.ts"),
+    layout("routes/team/layout.tsx", [
+      index("routes/team/leads.tsx"),
+      route("leads/:kind/:id", "routes/team/lead.tsx"),
+      route("people", "routes/team/person.tsx"),
+      route("mail", "routes/team/mail.tsx"),
+      route("overview", "routes/team/overview.tsx"),
+      route("audit", "routes/team/audit.tsx"),
+    ]),
+  ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),

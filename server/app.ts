@@ -8,6 +8,7 @@ import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
 import { rateLimit } from "./http/rate-limit";
+import { requestClientKey } from "./http/client-address";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { leadsJson } from "./leads/http";
 import type { Services } from "./services";
@@ -19,6 +20,7 @@ export interface AppServerBuild extends ServerBuild {
       servicesContext: RouterContext<Services>;
       nonceContext: RouterContext<string>;
       siteOriginContext: RouterContext<string>;
+      clientKeyContext: RouterContext<string>;
     };
   };
 }
@@ -71,6 +73,14 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     next();
   });
   app.use(securityHeaders);
+  // The team workspace (pages, their .data requests, the export): never cached, never indexed.
+  app.use((req, res, next) => {
+    if (/^\/team(?:[/.]|$)/.test(req.path)) {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    }
+    next();
+  });
   app.use(resolvePublicOrigin(config.publicSiteUrl));
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();
@@ -113,7 +123,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     let handler = handlers.get(build);
     if (!handler) {
       // The context keys come from the build itself, so the routes read the very same objects.
-      const { servicesContext, nonceContext, siteOriginContext } = build.entry.module;
+      const { servicesContext, nonceContext, siteOriginContext, clientKeyContext } = build.entry.module;
       handler = createRequestHandler({
         build,
         mode: site.mode,
@@ -122,6 +132,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
           context.set(servicesContext, services);
           context.set(nonceContext, useNonceCsp(res, { development }));
           context.set(siteOriginContext, requestOrigin(res));
+          context.set(clientKeyContext, requestClientKey(req));
           return context;
         },
       });

@@ -75,6 +75,17 @@ const mailFrom = z.string().refine((value) => {
   return match !== null && email.safeParse(match[2]).success;
 }, "must be an email address, optionally with a name: Name <address@example.com>");
 
+/** TEAM_MEMBERS: comma-separated addresses, each checked by the one email rule, lower-cased. */
+const teamMembers = z.string().transform((value, ctx): string[] => {
+  const addresses = value.split(",").map((part) => part.trim()).filter((part) => part !== "");
+  const invalid = addresses.filter((address) => !isValidEmail(address));
+  if (invalid.length > 0) {
+    ctx.addIssue({ code: "custom", message: `not an email address: ${invalid.map((a) => JSON.stringify(a)).join(", ")}` });
+    return z.NEVER;
+  }
+  return [...new Set(addresses.map((address) => address.toLowerCase()))];
+});
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -91,6 +102,8 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(mailFrom.optional()),
   TEAM_EMAIL: optionalString.pipe(email.optional()),
   ADMIN_EMAIL: optionalString.pipe(email.optional()),
+  MAIL_MAX_ATTEMPTS: positiveInt(50),
+  TEAM_MEMBERS: optionalString.pipe(teamMembers.optional()),
   AI_API_KEY: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
   AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
@@ -114,7 +127,7 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string; maxAttempts: number };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
   /** The public origin (no trailing slash), or undefined: each request's own origin. */
@@ -123,6 +136,8 @@ export interface Config {
   trustProxy: false | number | string[];
   logLevel: Env["LOG_LEVEL"];
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
+  /** Who may sign in to /team: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
+  teamMembers: readonly string[];
 }
 
 
@@ -159,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, "mail"),
       teamEmail,
       adminEmail: env.ADMIN_EMAIL ?? ADMIN_EMAIL,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,
@@ -170,5 +186,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       chatPerIpPerDay: env.CHAT_DAILY_LIMIT_PER_IP,
       chatTotalPerDay: env.CHAT_DAILY_LIMIT_TOTAL,
     },
+    teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "./db/database";
 import type { Logger } from "./logger";
+import { LEAD_TABLE_OF_KIND } from "./team/lead-sources";
 
 /**
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
@@ -13,6 +14,7 @@ export const RETENTION_MONTHS = {
   contact_messages: 24,
   chat_messages: 12,
   mail: 24,
+  audit_log: 24,
 } as const;
 
 const monthsBefore = (now: Date, months: number): string => {
@@ -41,6 +43,22 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
       )
       .execute(),
   );
+  deleted.audit_log = count(await db.deleteFrom("audit_log").where("at", "<", monthsBefore(now, RETENTION_MONTHS.audit_log)).execute());
+  const nowIso = now.toISOString();
+  deleted.team_sign_in_links = count(await db.deleteFrom("team_sign_in_links").where("expires_at", "<=", nowIso).execute());
+  deleted.team_sessions = count(await db.deleteFrom("team_sessions").where("expires_at", "<=", nowIso).execute());
+  // The team's notes and states follow their lead: none outlives the record it is about.
+  for (const [kind, table] of LEAD_TABLE_OF_KIND) {
+    for (const annotations of ["lead_notes", "lead_states"] as const) {
+      deleted[`${annotations}:${kind}`] = count(
+        await db
+          .deleteFrom(annotations)
+          .where("lead_kind", "=", kind)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom(table).select("id").whereRef(`${table}.id`, "=", `${annotations}.lead_id`))))
+          .execute(),
+      );
+    }
+  }
   return deleted;
 }
 

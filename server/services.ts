@@ -7,6 +7,7 @@ import { type LeadForms, leadForms } from "./leads/submissions";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
+import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -24,6 +25,8 @@ export interface Services {
   forms: LeadForms;
   /** Max Load: visitor sessions, quota, knowledge base and the AI provider (server/chat/). */
   chat: Chat;
+  /** The team workspace (/team): access, audit log, leads, people, outbox view, overview (server/team/). */
+  team: TeamWorkspace;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
 }
@@ -34,11 +37,12 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   });
   await migrateToLatest(database.db);
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
-  const outbox = new MailOutbox(database.db, sender, logger);
+  const outbox = new MailOutbox(database.db, sender, logger, { maxAttempts: config.mail.maxAttempts });
   const leads = new LeadsService(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail });
-  const services: Services = { config, logger, database, outbox, leads, forms, chat, stopRetention: scheduleRetention(database.db, logger) };
+  const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
+  const services: Services = { config, logger, database, outbox, leads, forms, chat, team, stopRetention: scheduleRetention(database.db, logger) };
   await outbox.start();
   return services;
 }

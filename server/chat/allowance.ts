@@ -11,6 +11,9 @@ import type { Logger } from "../logger";
 import { type Slot, localDate, nextLocalMidnight, nextUtcMidnight, refundSlot, slotCount, takeSlot, utcDate } from "./quota";
 
 /** A slot to take: at most `limit` per (scope, period); the counter may go at `expiresAt`. */
+/** chat_counters scope of the questions refused by a daily quota, per UTC day (the team's overview). */
+export const QUOTA_REFUSALS_SCOPE = "stats:quota-refusals";
+
 export interface Claim {
   slot: Slot;
   limit: number;
@@ -111,7 +114,14 @@ export function createAllowance(db: Db, limits: Config["limits"], logger: Logger
         { slot, limit: DAILY_MESSAGES, expiresAt: resetTime.toISOString() },
         { slot: { scope: `ip:${client}`, period: day }, limit: limits.chatPerIpPerDay, expiresAt: dayEnds },
       ]);
-      if ("refused" in taken) return { refused: limitsFor(DAILY_MESSAGES, resetTime) };
+      if ("refused" in taken) {
+        // Counted for the team's overview (chat usage); a failure here never changes the answer.
+        const yearLater = new Date(now.getTime() + 400 * 86_400_000).toISOString();
+        takeSlot(db, { scope: QUOTA_REFUSALS_SCOPE, period: day }, Number.MAX_SAFE_INTEGER, yearLater).catch((error: unknown) =>
+          logger.warn({ err: error }, "could not count a chat quota refusal"),
+        );
+        return { refused: limitsFor(DAILY_MESSAGES, resetTime) };
+      }
       const admission = { taken: taken.slots, count: taken.counts[0] ?? DAILY_MESSAGES, resetTime, knowledgeOnly: true };
       if (!wantsProvider) return admission;
       let site;

@@ -39,9 +39,9 @@ export function createReplier(options: {
 }): (question: Question) => RunReply {
   const { db, logger, provider, knowledgeBase, teamEmail, allowance } = options;
 
-  const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string) => {
+  const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string, answeredBy: "provider" | "knowledge-base" | null = null) => {
     try {
-      await db.transaction().execute((trx) => addMessage(trx, visitorId, "assistant", kind, content));
+      await db.transaction().execute((trx) => addMessage(trx, visitorId, "assistant", kind, content, answeredBy));
     } catch (error) {
       logger.error({ err: error }, "could not store a chat reply");
     }
@@ -54,7 +54,7 @@ export function createReplier(options: {
       if (admission.knowledgeOnly || !provider) {
         const reply = knowledgeBaseAnswer(matches, teamEmail);
         onDelta(reply);
-        await store(visitorId, "chat", reply);
+        await store(visitorId, "chat", reply, "knowledge-base");
         return { ok: true, reply, source: "knowledge-base", limits: answered };
       }
       let outcome: ProviderOutcome;
@@ -66,7 +66,7 @@ export function createReplier(options: {
         outcome = { kind: "failed", text: "", error: CHAT_FAILURE };
       }
       if (outcome.kind === "answer") {
-        await store(visitorId, "chat", outcome.text);
+        await store(visitorId, "chat", outcome.text, "provider");
         return { ok: true, reply: outcome.text, source: "ai", limits: answered };
       }
       // A reply that failed does not use up the allowance.

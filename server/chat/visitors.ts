@@ -21,10 +21,10 @@ function stamp(): string {
 }
 
 /** Appends one message to a visitor's conversation, inside the caller's transaction. */
-export async function addMessage(trx: Kysely<Database>, visitorId: string, role: "user" | "assistant", kind: MessageKind, content: string): Promise<void> {
+export async function addMessage(trx: Kysely<Database>, visitorId: string, role: "user" | "assistant", kind: MessageKind, content: string, answeredBy: "provider" | "knowledge-base" | null = null): Promise<void> {
   await trx
     .insertInto("chat_messages")
-    .values({ id: crypto.randomUUID(), visitor_id: visitorId, role, kind, content, created_at: stamp() })
+    .values({ id: crypto.randomUUID(), visitor_id: visitorId, role, kind, content, created_at: stamp(), answered_by: answeredBy })
     .execute();
 }
 

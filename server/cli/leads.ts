@@ -15,22 +15,17 @@ import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { ConfigError, loadConfig } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
-import { isValidAddress, normalizeAddress } from "../mail/compose";
+import { isValidAddress } from "../mail/compose";
 import { EXPORT_COLUMNS } from "../leads/lead-table";
-import { eraseMail, leadTables } from "../leads/lead-tables";
+import { leadTables } from "../leads/lead-tables";
+import { csvField } from "../leads/csv";
+import { erasePerson } from "../leads/erase";
 
 const USAGE = `Usage:
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]
   npm run leads -- delete --email ADDRESS`;
 
 class UsageError extends Error {}
-
-/** RFC 4180 field; a leading = + - @ (a spreadsheet formula) is neutralised with a quote. */
-export function csvField(value: string | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 async function write(out: Writable, chunk: string): Promise<void> {
   if (!out.write(chunk)) await once(out, "drain");
@@ -51,21 +46,6 @@ export async function exportLeads(db: Db, options: { format: "csv" | "json"; sin
   }
   if (format === "json") await write(out, count === 0 ? "]\n" : "\n]\n");
   return count;
-}
-
-/**
- * Erases one person: the rows of every lead table whose address is theirs, then the mails sent
- * to them or about them (`eraseMail`). Addresses are compared trimmed and lower-cased, by
- * equality: never another person whose address merely contains this one.
- */
-export async function deletePerson(db: Db, email: string): Promise<Record<string, number>> {
-  const normalized = normalizeAddress(email);
-  return db.transaction().execute(async (trx) => {
-    const counts: Record<string, number> = {};
-    for (const table of leadTables) counts[table.type] = await table.erase(trx, normalized);
-    counts.mail = await eraseMail(trx, normalized);
-    return counts;
-  });
 }
 
 function parseSince(value: string | undefined): string | undefined {
@@ -111,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
     } else {
       const email = values.email?.trim();
       if (!email || !isValidAddress(email)) throw new UsageError("--email must be one email address.");
-      const counts = await deletePerson(database.db, email);
+      const counts = await erasePerson(database.db, email);
       const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
       for (const [type, n] of Object.entries(counts)) console.log(`${type.padEnd(22)} ${n}`);
       console.log(`${"total".padEnd(22)} ${total}`);

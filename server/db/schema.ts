@@ -89,6 +89,8 @@ export interface ChatMessagesTable {
   kind: "intro" | "chat" | "notice";
   content: string;
   created_at: string;
+  /** For assistant answers since issue 9: "provider" or "knowledge-base"; null otherwise. */
+  answered_by: string | null;
 }
 
 /** Atomic counters per (scope, period), e.g. ("visitor:<id>", "2026-01-31"). */
@@ -97,6 +99,54 @@ export interface ChatCountersTable {
   period: string;
   count: number;
   expires_at: string;
+}
+
+/** A one-time sign-in link of /team: only the SHA-256 of its token is stored. */
+export interface TeamSignInLinksTable {
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A signed-in team member: only the SHA-256 of the cookie's token is stored. */
+export interface TeamSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export type LeadKind = "newsletter" | "contact" | "information" | "chat";
+
+/** A lead the team marked handled (no row: open). */
+export interface LeadStatesTable {
+  lead_kind: LeadKind;
+  lead_id: string;
+  status: "handled";
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_kind: LeadKind;
+  lead_id: string;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** The member's address, or "cli" for the operator's command line. */
+  actor: string;
+  action: string;
+  subject: string;
+  /** A short JSON object: counts, filters. Never a lead's personal data. */
+  detail: string;
 }
 
 export interface Database {
@@ -108,6 +158,11 @@ export interface Database {
   chat_visitors: ChatVisitorsTable;
   chat_messages: ChatMessagesTable;
   chat_counters: ChatCountersTable;
+  team_sign_in_links: TeamSignInLinksTable;
+  team_sessions: TeamSessionsTable;
+  lead_states: LeadStatesTable;
+  lead_notes: LeadNotesTable;
+  audit_log: AuditLogTable;
 }
 
 export type MailRow = Selectable<MailTable>;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY } from "../../tests/support/legacy-mail";
 import { startPostgres } from "../../tests/support/postgres";
 import { createChatService } from "../chat/chat-service";
-import { deletePerson } from "../cli/leads";
+import { erasePerson as deletePerson } from "./erase";
 import { loadConfig, type Config } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { migrations } from "../db/migrations/index";

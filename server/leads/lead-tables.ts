@@ -6,13 +6,36 @@ import { sql } from "kysely";
 import { chatConversations } from "../chat/lead-table";
 import type { Db } from "../db/database";
 import { oldestFirst } from "../db/keyset";
+import { LEAD_SOURCES } from "../team/lead-sources";
 import { type LeadTable, deletedRows } from "./lead-table";
+
+/**
+ * What the team wrote about the person's leads (/team notes and handled marks). First in the
+ * list: it finds the leads by address before their rows go.
+ */
+const teamAnnotations: LeadTable = {
+  type: "team_notes",
+  // eslint-disable-next-line require-yield -- notes are the team's, not the person's export
+  async *export() {
+    return;
+  },
+  async erase(db, email) {
+    let deleted = 0;
+    for (const source of LEAD_SOURCES) {
+      const ids = db.selectFrom(source.table).select("id").where(sql<string>`lower(email)`, "=", email);
+      deleted += deletedRows(await db.deleteFrom("lead_notes").where("lead_kind", "=", source.kind).where("lead_id", "in", ids).executeTakeFirst());
+      deleted += deletedRows(await db.deleteFrom("lead_states").where("lead_kind", "=", source.kind).where("lead_id", "in", ids).executeTakeFirst());
+    }
+    return deleted;
+  },
+};
 
 /** Rows whose `email` is the address, compared lower-cased and by equality. */
 const eraseByEmail = (table: "potential_customers" | "more_information" | "contact_messages") => async (db: Db, email: string) =>
   deletedRows(await db.deleteFrom(table).where(sql<string>`lower(email)`, "=", email).executeTakeFirst());
 
 export const leadTables: LeadTable[] = [
+  teamAnnotations,
   {
     type: "chat_lead",
     async *export(db, since) {

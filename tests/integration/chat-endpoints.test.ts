@@ -17,7 +17,8 @@ import {
 } from "~/features/chat/chat-contract";
 import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { referralMessage } from "../../server/chat/replies";
-import { deletePerson, exportLeads } from "../../server/cli/leads";
+import { exportLeads } from "../../server/cli/leads";
+import { erasePerson as deletePerson } from "../../server/leads/erase";
 import { openDatabase } from "../../server/db/database";
 import { chatVisitor } from "../support/chat-client";
 import { type Site, startSite } from "../support/site-server";

@@ -1,0 +1,104 @@
+/**
+ * What /team accepts in its URLs and forms, shared by the pages (to build links) and the server
+ * (to validate). Anything else is a clear message, never a query.
+ */
+import { z } from "zod";
+import { PLAN_TYPES } from "~/features/info-request/messages";
+import { isValidEmail } from "~/shared/forms/email-rule";
+
+export const LEAD_KINDS = ["newsletter", "contact", "information", "chat"] as const;
+export type LeadKindName = (typeof LEAD_KINDS)[number];
+export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
+  newsletter: "Newsletter",
+  contact: "Contact message",
+  information: "Information request",
+  chat: "Chat lead",
+};
+export const LEAD_STATUSES = ["open", "handled"] as const;
+export { PLAN_TYPES };
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+export const SEARCH_MAX = 200;
+export const NOTE_MAX = 5_000;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const leadFilterSchema = z
+  .object({
+    kind: z.preprocess(blankToUndefined, z.enum(LEAD_KINDS, { error: `Kind must be one of: ${LEAD_KINDS.join(", ")}.` }).optional()),
+    plan: z.preprocess(blankToUndefined, z.enum(PLAN_TYPES, { error: `Plan type must be one of: ${PLAN_TYPES.join(", ")}.` }).optional()),
+    status: z.preprocess(blankToUndefined, z.enum(LEAD_STATUSES, { error: "Status must be open or handled." }).optional()),
+    from: z.preprocess(blankToUndefined, z.string().refine(isDate, "From must be a date as YYYY-MM-DD.").optional()),
+    to: z.preprocess(blankToUndefined, z.string().refine(isDate, "To must be a date as YYYY-MM-DD.").optional()),
+    q: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters.`).optional(),
+    ),
+    size: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Page size must be a number." })
+        .int("Page size must be a whole number.")
+        .min(1, "Page size is at least 1.")
+        .max(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}.`)
+        .default(PAGE_SIZE_DEFAULT),
+    ),
+    after: z.preprocess(blankToUndefined, z.string().max(200, "This page link is not valid.").optional()),
+  })
+  .strict()
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "From must be on or before To.", path: ["from"] })
+  .refine((f) => !f.plan || !f.kind || f.kind === "information", { message: "Plan type applies to information requests only.", path: ["plan"] });
+
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+const FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "size", "after"] as const;
+
+/** Reads a filter from a URL's query: the filter, or the messages to show. */
+export function parseLeadFilter(params: URLSearchParams): { ok: true; filter: LeadFilter } | { ok: false; errors: string[] } {
+  const raw: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const [key, value] of params) {
+    if ((FILTER_KEYS as readonly string[]).includes(key)) raw[key] = value;
+    else unknown.push(key);
+  }
+  const parsed = leadFilterSchema.safeParse(raw);
+  const errors = unknown.map((key) => `Unknown filter "${key.slice(0, 40)}".`);
+  if (!parsed.success) errors.push(...parsed.error.issues.map((issue) => issue.message));
+  return errors.length > 0 || !parsed.success ? { ok: false, errors } : { ok: true, filter: parsed.data };
+}
+
+/** The query string of a filter (without the page cursor unless given). */
+export function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of ["kind", "plan", "status", "from", "to", "q"] as const) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
+  if (filter.size && filter.size !== PAGE_SIZE_DEFAULT) params.set("size", String(filter.size));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export const teamEmailSchema = z
+  .string({ error: "Please enter your email address." })
+  .trim()
+  .min(1, "Please enter your email address.")
+  .max(254, "Please enter a valid email address.")
+  .refine(isValidEmail, "Please enter a valid email address.");
+
+export const noteSchema = z
+  .string({ error: "Write a note first." })
+  .trim()
+  .min(1, "Write a note first.")
+  .max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`);
+
+export const SIGN_IN_SENT =
+  "If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.";
+export const SIGN_IN_LIMITED = "Too many sign-in requests. Please wait an hour and try again.";
+export const LINK_INVALID = "This sign-in link has expired or was already used. Ask for a new one.";
+
+export const TEAM_SESSION_COOKIE = "team_session";

@@ -1,0 +1,104 @@
+import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PRODUCT_NAME } from "~/content/brand";
+import { requireMember, teamServices } from "~/features/team/guard.server";
+import { Notice, TeamPage, buttonClass, formatTime, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import type { Route } from "./+types/mail";
+
+export const meta: Route.MetaFunction = () => [{ title: `Mail | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+
+const STATUSES = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
+type Status = keyof typeof STATUSES;
+const isStatus = (value: string | null): value is Status => value !== null && value in STATUSES;
+const ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireMember(args);
+  const url = new URL(args.request.url);
+  const rawStatus = url.searchParams.get("status");
+  const status = rawStatus === null || rawStatus === "" ? undefined : isStatus(rawStatus) ? rawStatus : null;
+  const mail = teamServices(args.context).mail;
+  const counts = await mail.counts();
+  if (status === null) return data({ error: "Status must be pending, sent or failed.", counts, status: undefined, mails: [], next: undefined }, { status: 400 });
+  const page = await mail.page(status, url.searchParams.get("after") ?? undefined);
+  if (!page) return data({ error: "This page link is not valid any more.", counts, status, mails: [], next: undefined }, { status: 400 });
+  return { error: undefined, counts, status, ...page };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const member = await requireMember(args);
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return data({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
+  }
+  const id = form.get("id");
+  if (id !== null && (typeof id !== "string" || !ID_SHAPE.test(id))) return data({ ok: false, message: "There is no such mail." }, { status: 400 });
+  const count = await teamServices(args.context).mail.resend(id ?? undefined, member);
+  if (count === 0) return data({ ok: false, message: id ? "This mail is not failed (it may have been sent already)." : "There is no failed mail to resend." }, { status: 409 });
+  return { ok: true, message: `${count} mail${count === 1 ? "" : "s"} queued again.` };
+}
+
+export default function Mail() {
+  const { error, counts, status, mails, next } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <TeamPage
+      title="Mail"
+      actions={
+        counts.failed > 0 ? (
+          <Form method="post">
+            <button type="submit" className={buttonClass} disabled={busy}>
+              Resend all failed ({counts.failed})
+            </button>
+          </Form>
+        ) : null
+      }
+    >
+      <div className="space-y-4">
+        {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        <nav aria-label="Mail by status" className="flex flex-wrap gap-2">
+          <Link className={secondaryButtonClass} to="/team/mail" aria-current={status === undefined ? "page" : undefined}>
+            All ({counts.pending + counts.sent + counts.failed})
+          </Link>
+          {(Object.keys(STATUSES) as Status[]).map((s) => (
+            <Link key={s} className={secondaryButtonClass} to={`/team/mail?status=${s}`} aria-current={status === s ? "page" : undefined}>
+              {STATUSES[s]} ({counts[s]})
+            </Link>
+          ))}
+        </nav>
+        {mails.length === 0 ? <p className="text-muted">No mail here.</p> : null}
+        <ul className="space-y-2">
+          {mails.map((mail) => (
+            <li key={mail.id} className="rounded-lg border border-line p-3">
+              <p className="font-semibold break-words">{mail.subject}</p>
+              <p className="text-sm break-all">
+                To {mail.to} · {STATUSES[mail.status]} · queued {formatTime(mail.created_at)}
+                {mail.sent_at ? ` · sent ${formatTime(mail.sent_at)}` : ""} · {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
+              </p>
+              {mail.status === "failed" ? (
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  {mail.last_error ? <p className="text-sm text-brand-strong">Last error: {mail.last_error}</p> : null}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={mail.id} />
+                    <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                      Resend<span className="sr-only"> “{mail.subject}” to {mail.to}</span>
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {next ? (
+          <Link className={linkClass} to={`/team/mail?${new URLSearchParams({ ...(status ? { status } : {}), after: next }).toString()}`}>
+            Older mail
+          </Link>
+        ) : null}
+      </div>
+    </TeamPage>
+  );
+}

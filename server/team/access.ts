@@ -1,0 +1,156 @@
+/**
+ * Who may enter /team: members (TEAM_MEMBERS) sign in with a one-time link sent through the
+ * outbox. Links and sessions are random tokens of which only the SHA-256 is stored; a link works
+ * once, for 15 minutes; a session lasts 12 hours, ends at sign-out, and ends at once when its
+ * address leaves TEAM_MEMBERS (membership is checked on every request, not only at sign-in).
+ */
+import crypto from "node:crypto";
+import { PRODUCT_NAME } from "~/content/brand";
+import { type Db, nowIso } from "../db/database";
+import type { Logger } from "../logger";
+import type { MailOutbox } from "../mail/outbox";
+import { takeSlot } from "../chat/quota";
+import type { Audit } from "./audit";
+
+export const LINK_TTL_MS = 15 * 60_000;
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** Sign-in requests per hour: per address asked for, and per client (IP, IPv6 /64). */
+export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20 } as const;
+
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export type LinkRequestOutcome = "sent" | "limited";
+export type SessionState = { member: string } | { removed: string } | undefined;
+
+export class TeamAccess {
+  private readonly members: ReadonlySet<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: MailOutbox,
+    private readonly audit: Audit,
+    private readonly logger: Logger,
+    members: readonly string[],
+  ) {
+    this.members = new Set(members);
+  }
+
+  isMember(email: string): boolean {
+    return this.members.has(email.trim().toLowerCase());
+  }
+
+  /** A new link for a member (the sign-in page and `npm run team -- link`). */
+  async createLink(email: string, origin: string, db: Db = this.db): Promise<string> {
+    const token = newToken();
+    const now = Date.now();
+    await db
+      .insertInto("team_sign_in_links")
+      .values({ token_hash: hash(token), email: email.trim().toLowerCase(), created_at: new Date(now).toISOString(), expires_at: new Date(now + LINK_TTL_MS).toISOString(), used_at: null })
+      .execute();
+    return `${origin}/team/sign-in/link?token=${token}`;
+  }
+
+  /**
+   * The sign-in page's POST. Whatever the address, the page says the same; only a member gets a
+   * mail. Requests are counted (in the database, so across instances) per address and per client
+   * before anything else, members or not, so the limit says nothing about membership either.
+   */
+  async requestLink(email: string, origin: string, client: string): Promise<LinkRequestOutcome> {
+    const address = email.trim().toLowerCase();
+    const now = new Date();
+    const hour = now.toISOString().slice(0, 13);
+    const expires = new Date(now.getTime() + 2 * 60 * 60_000).toISOString();
+    const byClient = await takeSlot(this.db, { scope: `team-sign-in:client:${client}`, period: hour }, SIGN_IN_LIMITS.perClient, expires);
+    if (byClient === undefined) return "limited";
+    const byAddress = await takeSlot(this.db, { scope: `team-sign-in:address:${address}`, period: hour }, SIGN_IN_LIMITS.perAddress, expires);
+    if (byAddress === undefined) return "limited";
+    if (!this.isMember(address)) {
+      this.logger.info("team sign-in asked for an address that is not a member");
+      return "sent";
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const link = await this.createLink(address, origin, trx);
+      await this.outbox.enqueue(trx, {
+        to: address,
+        about: null,
+        subject: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
+        text: [
+          `Sign in to the ${PRODUCT_NAME} team workspace:`,
+          "",
+          link,
+          "",
+          "The link works once, within 15 minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.",
+        ].join("\n"),
+      });
+    });
+    this.outbox.nudge();
+    return "sent";
+  }
+
+  /** Whether a link would sign in (the link page shows its button, or the expired message). Does not use it. */
+  async linkIsUsable(token: string): Promise<boolean> {
+    if (!TOKEN_SHAPE.test(token)) return false;
+    const row = await this.db
+      .selectFrom("team_sign_in_links")
+      .select(["email"])
+      .where("token_hash", "=", hash(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", nowIso())
+      .executeTakeFirst();
+    return row !== undefined && this.isMember(row.email);
+  }
+
+  /** Uses a link (once: one UPDATE decides) and opens a session. Returns the session token. */
+  async signIn(token: string): Promise<{ sessionToken: string; email: string } | undefined> {
+    if (!TOKEN_SHAPE.test(token)) return undefined;
+    const now = new Date();
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable("team_sign_in_links")
+        .set({ used_at: now.toISOString() })
+        .where("token_hash", "=", hash(token))
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now.toISOString())
+        .returning("email")
+        .executeTakeFirst();
+      if (!used || !this.isMember(used.email)) return undefined;
+      const sessionToken = newToken();
+      await trx
+        .insertInto("team_sessions")
+        .values({ token_hash: hash(sessionToken), email: used.email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString() })
+        .execute();
+      await this.audit.record(trx, { actor: used.email, action: "sign-in", subject: used.email });
+      return { sessionToken, email: used.email };
+    });
+  }
+
+  /** The member behind a session cookie; `removed` when the address left TEAM_MEMBERS. */
+  async session(token: string | undefined): Promise<SessionState> {
+    if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+    const row = await this.db
+      .selectFrom("team_sessions")
+      .select(["email"])
+      .where("token_hash", "=", hash(token))
+      .where("expires_at", ">", nowIso())
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return this.isMember(row.email) ? { member: row.email } : { removed: row.email };
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom("team_sessions").where("token_hash", "=", hash(token)).returning("email").executeTakeFirst();
+      if (row) await this.audit.record(trx, { actor: row.email, action: "sign-out", subject: row.email });
+    });
+  }
+
+  /** Drops expired links and sessions (the retention job). */
+  async purgeExpired(now = nowIso()): Promise<number> {
+    const links = await this.db.deleteFrom("team_sign_in_links").where("expires_at", "<=", now).executeTakeFirst();
+    const sessions = await this.db.deleteFrom("team_sessions").where("expires_at", "<=", now).executeTakeFirst();
+    return Number(links.numDeletedRows) + Number(sessions.numDeletedRows);
+  }
+}

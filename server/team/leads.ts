@@ -1,0 +1,202 @@
+/**
+ * Every lead in one list for /team: newest first, filtered, searched, in keyset pages, plus the
+ * team's status (handled / open) and notes on each.
+ */
+import crypto from "node:crypto";
+import { type ExpressionBuilder, type SqlBool, type Expression, sql } from "kysely";
+import type { LeadFilter, LeadKindName } from "~/features/team/team-schemas";
+import { type Db, nowIso } from "../db/database";
+import type { Database, LeadNotesTable } from "../db/schema";
+import { CONVERSATION, history } from "../chat/visitors";
+import { LEAD_SOURCES, type LeadSource } from "./lead-sources";
+import type { Audit } from "./audit";
+
+export interface LeadRow {
+  kind: LeadKindName;
+  id: string;
+  created_at: string;
+  name: string | null;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  plan_type: string | null;
+  /** Contact category, subscriber status or chat source. */
+  topic: string | null;
+  message: string | null;
+  handled_at: string | null;
+  handled_by: string | null;
+}
+
+export interface LeadPage {
+  leads: LeadRow[];
+  next: string | undefined;
+}
+
+export interface LeadDetail {
+  lead: LeadRow;
+  notes: LeadNotesTable[];
+  /** For a chat lead: the conversations of the visitors who gave this address. */
+  conversations: { role: "user" | "assistant"; content: string }[][];
+}
+
+interface Cursor {
+  at: string;
+  kind: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.kind, c.id])).toString("base64url");
+function decodeCursor(value: string): Cursor | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string")) return undefined;
+    const [at, kind, id] = parsed as [string, string, string];
+    return Number.isNaN(Date.parse(at)) ? undefined : { at, kind, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+
+export class InvalidCursorError extends Error {
+  override name = "InvalidCursorError";
+}
+
+export class TeamLeads {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: Audit,
+  ) {}
+
+  private sourceQuery(db: Db, source: LeadSource, filter: LeadFilter) {
+    const { table, kind, time } = source;
+    const col = (name: string) => sql.ref(`t.${name}`);
+    const has = (name: string) => (name === "email" || source.searched.includes(name as never) || (table === "more_information" && (name === "phone" || name === "plan_type")));
+    const orNull = (name: string) => (has(name) ? col(name) : sql<null>`null`);
+    const topic = table === "contact_messages" ? col("category") : table === "subscribers" ? col("status") : table === "potential_customers" ? col("source") : sql<null>`null`;
+    let query = (db as unknown as import("kysely").Kysely<Database & { t: Record<string, string> }>)
+      .selectFrom(`${table} as t` as "t")
+      .leftJoin("lead_states as s", (join) => join.onRef("s.lead_id", "=", "t.id" as never).on("s.lead_kind", "=", kind))
+      .select([
+        sql<LeadKindName>`${kind}`.as("kind"),
+        sql<string>`t.id`.as("id"),
+        sql<string>`${col(time)}`.as("created_at"),
+        sql<string | null>`${orNull("name")}`.as("name"),
+        sql<string>`t.email`.as("email"),
+        sql<string | null>`${orNull("company")}`.as("company"),
+        sql<string | null>`${orNull("phone")}`.as("phone"),
+        sql<string | null>`${orNull("plan_type")}`.as("plan_type"),
+        sql<string | null>`${topic}`.as("topic"),
+        sql<string | null>`${orNull("message")}`.as("message"),
+        sql<string | null>`s.updated_at`.as("handled_at"),
+        sql<string | null>`s.updated_by`.as("handled_by"),
+      ]);
+    const where: Expression<SqlBool>[] = [];
+    if (filter.plan) where.push(sql<SqlBool>`t.plan_type = ${filter.plan}`);
+    if (filter.status === "handled") where.push(sql<SqlBool>`s.status = 'handled'`);
+    if (filter.status === "open") where.push(sql<SqlBool>`s.status is null`);
+    if (filter.from) where.push(sql<SqlBool>`${col(time)} >= ${`${filter.from}T00:00:00.000Z`}`);
+    if (filter.to) where.push(sql<SqlBool>`${col(time)} < ${dayAfter(filter.to)}`);
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      where.push(sql<SqlBool>`(${sql.join(source.searched.map((name) => sql`lower(coalesce(${col(name)}, '')) like ${pattern} escape '\\'`), sql` or `)})`);
+    }
+    for (const condition of where) query = query.where(() => condition);
+    return { query, col: col(time) };
+  }
+
+  /** One page of the list. Throws InvalidCursorError for a cursor this server did not make. */
+  async page(filter: LeadFilter): Promise<LeadPage> {
+    const cursor = filter.after ? decodeCursor(filter.after) : undefined;
+    if (filter.after && !cursor) throw new InvalidCursorError("This page link is not valid any more. Start again from the first page.");
+    const size = filter.size;
+    const sources = LEAD_SOURCES.filter((source) => (!filter.kind || source.kind === filter.kind) && (!filter.plan || source.kind === "information"));
+    const pages = await Promise.all(
+      sources.map(async (source) => {
+        const { query, col } = this.sourceQuery(this.db, source, filter);
+        let q = query;
+        if (cursor) {
+          // Order of the merged list: time desc, then kind asc, then id desc.
+          const before =
+            source.kind > cursor.kind
+              ? sql<SqlBool>`${col} <= ${cursor.at}`
+              : source.kind === cursor.kind
+                ? sql<SqlBool>`(${col} < ${cursor.at} or (${col} = ${cursor.at} and t.id < ${cursor.id}))`
+                : sql<SqlBool>`${col} < ${cursor.at}`;
+          q = q.where(() => before);
+        }
+        return (await q.orderBy(col, "desc").orderBy(sql`t.id`, "desc").limit(size + 1).execute()) as LeadRow[];
+      }),
+    );
+    const merged = pages
+      .flat()
+      .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const leads = merged.slice(0, size);
+    const last = leads[leads.length - 1];
+    return { leads, next: merged.length > size && last ? encodeCursor({ at: last.created_at, kind: last.kind, id: last.id }) : undefined };
+  }
+
+  /** Every lead of a filter, newest first, page by page (the export). */
+  async *all(filter: LeadFilter): AsyncIterable<LeadRow> {
+    let after: string | undefined;
+    for (;;) {
+      const { leads, next } = await this.page({ ...filter, size: 500, after });
+      yield* leads;
+      if (!next) return;
+      after = next;
+    }
+  }
+
+  async detail(kind: LeadKindName, id: string): Promise<LeadDetail | undefined> {
+    const source = LEAD_SOURCES.find((s) => s.kind === kind)!;
+    const { query } = this.sourceQuery(this.db, source, { size: 1 });
+    const lead = (await query.where(sql<SqlBool>`t.id = ${id}`).executeTakeFirst()) as LeadRow | undefined;
+    if (!lead) return undefined;
+    const notes = await this.db.selectFrom("lead_notes").selectAll().where("lead_kind", "=", kind).where("lead_id", "=", id).orderBy("created_at").orderBy("id").execute();
+    const conversations: LeadDetail["conversations"] = [];
+    if (kind === "chat") {
+      const visitors = await this.db.selectFrom("chat_visitors").select("id").where(sql<string>`lower(email)`, "=", lead.email.trim().toLowerCase()).orderBy("created_at").execute();
+      for (const visitor of visitors) conversations.push(await history(this.db, visitor.id, CONVERSATION));
+    }
+    return { lead, notes, conversations };
+  }
+
+  /** Marks a lead handled (or open again). False when the lead does not exist. */
+  async setStatus(kind: LeadKindName, id: string, status: "handled" | "open", member: string): Promise<boolean> {
+    if (!(await this.exists(kind, id))) return false;
+    await this.db.transaction().execute(async (trx) => {
+      if (status === "handled") {
+        await trx
+          .insertInto("lead_states")
+          .values({ lead_kind: kind, lead_id: id, status: "handled", updated_at: nowIso(), updated_by: member })
+          .onConflict((oc) => oc.columns(["lead_kind", "lead_id"]).doNothing())
+          .execute();
+      } else {
+        await trx.deleteFrom("lead_states").where("lead_kind", "=", kind).where("lead_id", "=", id).execute();
+      }
+      await this.audit.record(trx, { actor: member, action: "lead-status", subject: `${kind}/${id}`, detail: { status } });
+    });
+    return true;
+  }
+
+  async addNote(kind: LeadKindName, id: string, body: string, member: string): Promise<boolean> {
+    if (!(await this.exists(kind, id))) return false;
+    await this.db
+      .insertInto("lead_notes")
+      .values({ id: crypto.randomUUID(), lead_kind: kind, lead_id: id, author: member, body, created_at: nowIso() })
+      .execute();
+    return true;
+  }
+
+  private async exists(kind: LeadKindName, id: string): Promise<boolean> {
+    const source = LEAD_SOURCES.find((s) => s.kind === kind);
+    if (!source) return false;
+    const row = await this.db.selectFrom(source.table).select("id").where("id", "=", id).executeTakeFirst();
+    return row !== undefined;
+  }
+}
+
+export type { ExpressionBuilder };

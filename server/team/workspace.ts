@@ -1,0 +1,45 @@
+/**
+ * The team workspace (/team) on the server: access (sign-in links, sessions), the audit log, the
+ * leads, people, the outbox view and the overview. Route loaders and actions reach it as
+ * `services.team`, always after the guard (app/features/team/guard.server.ts); actions that
+ * change or reveal data in bulk record an audit entry (`audit.record`), inside their transaction
+ * when they have one.
+ */
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Logger } from "../logger";
+import type { MailOutbox } from "../mail/outbox";
+import type { LeadFilter } from "~/features/team/team-schemas";
+import { TeamAccess } from "./access";
+import { exportResponse } from "./export";
+import { Audit } from "./audit";
+import { TeamLeads } from "./leads";
+import { TeamMail } from "./mail-view";
+import { type DayCounts, overview } from "./overview";
+import { TeamPeople } from "./people";
+
+export interface TeamWorkspace {
+  access: TeamAccess;
+  audit: Audit;
+  leads: TeamLeads;
+  people: TeamPeople;
+  mail: TeamMail;
+  overview: () => Promise<DayCounts[]>;
+  /** The leads of a filter as a streamed CSV or JSON download; audited when complete. */
+  exportLeads: (filter: LeadFilter, format: "csv" | "json", member: string) => Response;
+}
+
+export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logger: Logger; config: Config }): TeamWorkspace {
+  const { db, outbox, logger, config } = options;
+  const audit = new Audit(db);
+  const leads = new TeamLeads(db, audit);
+  return {
+    access: new TeamAccess(db, outbox, audit, logger, config.teamMembers),
+    audit,
+    leads,
+    people: new TeamPeople(db, leads, audit),
+    mail: new TeamMail(db, outbox, audit),
+    overview: () => overview(db),
+    exportLeads: (filter, format, member) => exportResponse(leads, audit, filter, format, member),
+  };
+}
