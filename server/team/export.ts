@@ -15,7 +15,7 @@ export function exportResponse(leads: TeamLeads, audit: Audit, filter: LeadFilte
   let count = 0;
   let done = false;
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
       controller.enqueue(encoder.encode(format === "csv" ? `${EXPORT_FIELDS.join(",")}\r\n` : "["));
     },
     async pull(controller) {

@@ -3,7 +3,7 @@
  * team's status (handled / open) and notes on each.
  */
 import crypto from "node:crypto";
-import { type ExpressionBuilder, type SqlBool, type Expression, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { LeadFilter, LeadKindName } from "~/features/team/team-schemas";
 import { type Db, nowIso } from "../db/database";
 import type { Database, LeadNotesTable } from "../db/schema";
@@ -77,7 +77,7 @@ export class TeamLeads {
     const has = (name: string) => (name === "email" || source.searched.includes(name as never) || (table === "more_information" && (name === "phone" || name === "plan_type")));
     const orNull = (name: string) => (has(name) ? col(name) : sql<null>`null`);
     const topic = table === "contact_messages" ? col("category") : table === "subscribers" ? col("status") : table === "potential_customers" ? col("source") : sql<null>`null`;
-    let query = (db as unknown as import("kysely").Kysely<Database & { t: Record<string, string> }>)
+    let query = (db as unknown as Kysely<Database & { t: Record<string, string> }>)
       .selectFrom(`${table} as t` as "t")
       .leftJoin("lead_states as s", (join) => join.onRef("s.lead_id", "=", "t.id" as never).on("s.lead_kind", "=", kind))
       .select([
@@ -128,7 +128,7 @@ export class TeamLeads {
                 : sql<SqlBool>`${col} < ${cursor.at}`;
           q = q.where(() => before);
         }
-        return (await q.orderBy(col, "desc").orderBy(sql`t.id`, "desc").limit(size + 1).execute()) as LeadRow[];
+        return (await q.orderBy(col, "desc").orderBy(sql`t.id`, "desc").limit(size + 1).execute());
       }),
     );
     const merged = pages
@@ -153,7 +153,7 @@ export class TeamLeads {
   async detail(kind: LeadKindName, id: string): Promise<LeadDetail | undefined> {
     const source = LEAD_SOURCES.find((s) => s.kind === kind)!;
     const { query } = this.sourceQuery(this.db, source, { size: 1 });
-    const lead = (await query.where(sql<SqlBool>`t.id = ${id}`).executeTakeFirst()) as LeadRow | undefined;
+    const lead = (await query.where(sql<SqlBool>`t.id = ${id}`).executeTakeFirst());
     if (!lead) return undefined;
     const notes = await this.db.selectFrom("lead_notes").selectAll().where("lead_kind", "=", kind).where("lead_id", "=", id).orderBy("created_at").orderBy("id").execute();
     const conversations: LeadDetail["conversations"] = [];

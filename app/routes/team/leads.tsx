@@ -1,7 +1,7 @@
 import { Form, Link, data, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadFilter, PLAN_TYPES, SEARCH_MAX, filterQuery, parseLeadFilter } from "~/features/team/team-schemas";
+import { LEAD_KINDS, LEAD_KIND_LABELS, PLAN_TYPES, SEARCH_MAX, filterQuery, parseLeadFilter } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/leads";
 
@@ -42,17 +42,17 @@ const select = (id: string, label: string, name: string, value: string, options:
 export default function Leads() {
   const { errors, raw, filter, leads, next, first } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const query = filter ? filterQuery(filter as LeadFilter) : "";
+  const query = filter ? filterQuery(filter) : "";
   return (
     <TeamPage
       title="Leads"
       actions={
         filter ? (
           <div className="flex flex-wrap gap-2">
-            <a className={secondaryButtonClass} href={`/team/export${filterQuery(filter as LeadFilter, { format: "csv" })}`} download>
+            <a className={secondaryButtonClass} href={`/team/export${filterQuery(filter, { format: "csv" })}`} download>
               Export CSV
             </a>
-            <a className={secondaryButtonClass} href={`/team/export${filterQuery(filter as LeadFilter, { format: "json" })}`} download>
+            <a className={secondaryButtonClass} href={`/team/export${filterQuery(filter, { format: "json" })}`} download>
               Export JSON
             </a>
           </div>
@@ -150,7 +150,7 @@ export default function Leads() {
             </Link>
           ) : null}
           {next && filter ? (
-            <Link className={secondaryButtonClass} to={`/team${filterQuery(filter as LeadFilter, { after: next })}`}>
+            <Link className={secondaryButtonClass} to={`/team${filterQuery(filter, { after: next })}`}>
               Older leads
             </Link>
           ) : null}

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { LEAD_KIND_LABELS, teamEmailSchema } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass } from "~/features/team/team-ui";
+import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = () => [{ title: `Person | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -25,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const email = teamEmailSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
   if (!email.success) return data({ ok: false, message: "Give one email address to erase." }, { status: 400 });
-  const typed = String(form.get("confirm") ?? "").trim().toLowerCase();
+  const typed = formText(form, "confirm").trim().toLowerCase();
   if (typed !== email.data.toLowerCase()) {
     return data({ ok: false, message: "Type the address exactly to confirm the erasure. Nothing was erased." }, { status: 400 });
   }

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { safeNext, sessionCookie, teamServices } from "~/features/team/guard.server";
 import { LINK_INVALID } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, linkClass } from "~/features/team/team-ui";
+import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/sign-in-link";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -22,10 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return { invalid: true };
   }
-  const token = String(form.get("token") ?? "");
+  const token = formText(form, "token");
   const session = await teamServices(context).access.signIn(token);
   if (!session) return { invalid: true };
-  throw redirect(safeNext(String(form.get("next") ?? "")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, 12 * 60 * 60) } });
+  throw redirect(safeNext(formText(form, "next")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, 12 * 60 * 60) } });
 }
 
 export default function SignInLink() {
