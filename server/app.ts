@@ -125,7 +125,10 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
       // The context keys come from the build itself, so the routes read the very same objects.
       const { servicesContext, nonceContext, siteOriginContext, clientKeyContext } = build.entry.module;
       handler = createRequestHandler({
-        build,
+        // React Router refuses an action whose Origin is not the request URL's own origin; the
+        // configured public origin is ours too (sameOriginOnly has already checked it), also when
+        // the proxy in front does not pass the public Host on.
+        build: config.publicSiteUrl ? { ...build, allowedActionOrigins: [new URL(config.publicSiteUrl).host] } : build,
         mode: site.mode,
         getLoadContext: (req, res) => {
           const context = new RouterContextProvider();

@@ -48,7 +48,6 @@ export function exportResponse(leads: TeamLeads, audit: Audit, filter: LeadFilte
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${stamp}.${format}"`,
-      "Cache-Control": "no-store",
     },
   });
 }

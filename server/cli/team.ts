@@ -1,0 +1,56 @@
+/**
+ * The team workspace's command line.
+ *
+ *   npm run team -- link ADDRESS
+ *
+ * Prints a one-time sign-in link for a member of TEAM_MEMBERS (for an operator whose mail is not
+ * set up yet). Reads the same configuration as the server; the link's origin is PUBLIC_SITE_URL,
+ * else http://localhost:PORT.
+ */
+import { ConfigError, loadConfig } from "../config";
+import { migrateToLatest, openDatabase } from "../db/database";
+import { createLogger } from "../logger";
+import { MailOutbox } from "../mail/outbox";
+import { fileSender } from "../mail/senders";
+import { TeamAccess } from "../team/access";
+import { Audit } from "../team/audit";
+
+const USAGE = "Usage:\n  npm run team -- link ADDRESS";
+
+async function main(argv: string[]): Promise<number> {
+  const [command, address, ...rest] = argv;
+  if (command !== "link" || !address || rest.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    // The link is printed, not mailed: this outbox is never started.
+    const outbox = new MailOutbox(database.db, fileSender(config.mail.outboxDir, config.mail.from), createLogger("silent"));
+    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers);
+    if (!access.isMember(address)) {
+      console.error(`${address} is not a member of the team: add it to TEAM_MEMBERS (now: ${config.teamMembers.join(", ")}).`);
+      return 1;
+    }
+    const origin = config.publicSiteUrl ?? `http://localhost:${config.port}`;
+    console.log(await access.createLink(address, origin));
+    console.error("The link works once, within 15 minutes.");
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);
