@@ -3,7 +3,7 @@
  * through its (time, id) index and merges the pages (server/team/leads.ts): no union to sort, so
  * a page costs the same with 100 or 100,000 rows.
  */
-import type { LeadKindName } from "~/features/team/team-schemas";
+import type { LeadKindName } from "~/features/team/team-lines";
 
 export interface LeadSource {
   kind: LeadKindName;

@@ -4,7 +4,8 @@
  */
 import crypto from "node:crypto";
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
-import type { LeadFilter, LeadKindName } from "~/features/team/team-schemas";
+import type { LeadFilter } from "~/features/team/team-schemas";
+import type { LeadKindName } from "~/features/team/team-lines";
 import { type Db, nowIso } from "../db/database";
 import type { Database, LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";

@@ -1,6 +1,6 @@
 /** The workspace's overview: leads per day by kind, and chat usage per day (last 30 days, UTC). */
 import { sql } from "kysely";
-import type { LeadKindName } from "~/features/team/team-schemas";
+import type { LeadKindName } from "~/features/team/team-lines";
 import type { Db } from "../db/database";
 import { QUOTA_REFUSALS_SCOPE } from "../chat/allowance";
 import { LEAD_SOURCES } from "./lead-sources";

@@ -5,7 +5,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
-import { TEAM_SESSION_COOKIE } from "./team-schemas";
+import { TEAM_SESSION_COOKIE } from "./team-lines";
 
 interface Args {
   request: Request;
@@ -22,10 +22,13 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** The session cookie: HttpOnly, SameSite=Lax, only under /team, Secure when served over HTTPS. */
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, Secure when served over HTTPS. Path=/ because the
+ * data request of /team itself is /team.data, which a cookie of Path=/team would not reach.
+ */
 export function sessionCookie(request: Request, token: string, maxAgeSeconds: number): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${TEAM_SESSION_COOKIE}=${token}; Path=/team; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return `${TEAM_SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export const clearSessionCookie = (request: Request) => sessionCookie(request, "", 0);

@@ -1,26 +1,10 @@
 /**
- * What /team accepts in its URLs and forms, shared by the pages (to build links) and the server
- * (to validate). Anything else is a clear message, never a query.
+ * What /team accepts in its URLs and forms (loaders and actions only: zod stays on the server).
+ * Anything else is a clear message, never a query.
  */
 import { z } from "zod";
-import { PLAN_TYPES } from "~/features/info-request/messages";
+import { LEAD_KINDS, LEAD_STATUSES, NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PLAN_TYPES, SEARCH_MAX } from "./team-lines";
 import { isValidEmail } from "~/shared/forms/email-rule";
-
-export const LEAD_KINDS = ["newsletter", "contact", "information", "chat"] as const;
-export type LeadKindName = (typeof LEAD_KINDS)[number];
-export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
-  newsletter: "Newsletter",
-  contact: "Contact message",
-  information: "Information request",
-  chat: "Chat lead",
-};
-export const LEAD_STATUSES = ["open", "handled"] as const;
-export { PLAN_TYPES };
-
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 200;
-export const SEARCH_MAX = 200;
-export const NOTE_MAX = 5_000;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -70,19 +54,6 @@ export function parseLeadFilter(params: URLSearchParams): { ok: true; filter: Le
   return errors.length > 0 || !parsed.success ? { ok: false, errors } : { ok: true, filter: parsed.data };
 }
 
-/** The query string of a filter (without the page cursor unless given). */
-export function filterQuery(filter: Partial<LeadFilter>, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const key of ["kind", "plan", "status", "from", "to", "q"] as const) {
-    const value = filter[key];
-    if (value) params.set(key, value);
-  }
-  if (filter.size && filter.size !== PAGE_SIZE_DEFAULT) params.set("size", String(filter.size));
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}
-
 export const teamEmailSchema = z
   .string({ error: "Please enter your email address." })
   .trim()
@@ -96,9 +67,3 @@ export const noteSchema = z
   .min(1, "Write a note first.")
   .max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`);
 
-export const SIGN_IN_SENT =
-  "If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.";
-export const SIGN_IN_LIMITED = "Too many sign-in requests. Please wait an hour and try again.";
-export const LINK_INVALID = "This sign-in link has expired or was already used. Ask for a new one.";
-
-export const TEAM_SESSION_COOKIE = "team_session";

@@ -1,7 +1,8 @@
 import { Form, Link, data, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { LEAD_KINDS, LEAD_KIND_LABELS, PLAN_TYPES, SEARCH_MAX, filterQuery, parseLeadFilter } from "~/features/team/team-schemas";
+import { parseLeadFilter } from "~/features/team/team-schemas";
+import { LEAD_KINDS, LEAD_KIND_LABELS, PLAN_TYPES, SEARCH_MAX, filterQuery } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/leads";
 

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { DailyBars } from "~/features/team/daily-bars";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { LEAD_KINDS, LEAD_KIND_LABELS } from "~/features/team/team-schemas";
+import { LEAD_KINDS, LEAD_KIND_LABELS } from "~/features/team/team-lines";
 import { TeamPage } from "~/features/team/team-ui";
 import type { Route } from "./+types/overview";
 

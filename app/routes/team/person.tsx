@@ -1,7 +1,8 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { LEAD_KIND_LABELS, teamEmailSchema } from "~/features/team/team-schemas";
+import { teamEmailSchema } from "~/features/team/team-schemas";
+import { LEAD_KIND_LABELS } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass } from "~/features/team/team-ui";
 import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/person";

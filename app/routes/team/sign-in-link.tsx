@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { safeNext, sessionCookie, teamServices } from "~/features/team/guard.server";
-import { LINK_INVALID } from "~/features/team/team-schemas";
+import { LINK_INVALID } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, linkClass } from "~/features/team/team-ui";
 import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/sign-in-link";

@@ -1,7 +1,8 @@
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { clientKeyOf, readCookie, requestOriginOf, safeNext, teamServices } from "~/features/team/guard.server";
-import { SIGN_IN_LIMITED, SIGN_IN_SENT, TEAM_SESSION_COOKIE, teamEmailSchema } from "~/features/team/team-schemas";
+import { teamEmailSchema } from "~/features/team/team-schemas";
+import { SIGN_IN_LIMITED, SIGN_IN_SENT, TEAM_SESSION_COOKIE } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, inputClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/sign-in";
 
