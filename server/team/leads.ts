@@ -58,7 +58,7 @@ function decodeCursor(value: string): Cursor | undefined {
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -70,6 +70,7 @@ export class TeamLeads {
   constructor(
     private readonly db: Db,
     private readonly audit: Audit,
+    private readonly dialect: "sqlite" | "postgres",
   ) {}
 
   private sourceQuery(db: Db, source: LeadSource, filter: LeadFilter) {
@@ -102,8 +103,11 @@ export class TeamLeads {
     if (filter.from) where.push(sql<SqlBool>`${col(time)} >= ${`${filter.from}T00:00:00.000Z`}`);
     if (filter.to) where.push(sql<SqlBool>`${col(time)} < ${dayAfter(filter.to)}`);
     if (filter.q) {
-      const pattern = likePattern(filter.q);
-      where.push(sql<SqlBool>`(${sql.join(source.searched.map((name) => sql`lower(coalesce(${col(name)}, '')) like ${pattern} escape '\\'`), sql` or `)})`);
+      // One case-insensitive LIKE over the searched columns joined (a row is read once): SQLite's
+      // LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
+      const text = sql.join(source.searched.map((name) => sql`coalesce(${col(name)}, '')`), sql` || ' | ' || `);
+      const like = this.dialect === "postgres" ? sql`ilike` : sql`like`;
+      where.push(sql<SqlBool>`(${text}) ${like} ${likePattern(filter.q)} escape '\\'`);
     }
     for (const condition of where) query = query.where(() => condition);
     return { query, col: col(time) };

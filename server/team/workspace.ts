@@ -32,7 +32,7 @@ export interface TeamWorkspace {
 export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logger: Logger; config: Config }): TeamWorkspace {
   const { db, outbox, logger, config } = options;
   const audit = new Audit(db);
-  const leads = new TeamLeads(db, audit);
+  const leads = new TeamLeads(db, audit, config.database.kind);
   return {
     access: new TeamAccess(db, outbox, audit, logger, config.teamMembers),
     audit,
