@@ -118,9 +118,18 @@ describe.each(engines)("erasing one person on $name", ({ open }) => {
   });
 
   it("deletes exactly Ann: her rows and mails, nothing of Jo Ann's or of ann@example.com.au", async () => {
+    // The team's notes and handled marks (/team) on each person's contact message.
+    for (const email of [ANN, JOANN]) {
+      const rows = await handle.db.selectFrom("contact_messages").select(["id", "email"]).execute();
+      const { id } = rows.find((row) => row.email.trim().toLowerCase() === email)!;
+      await handle.db.insertInto("lead_notes").values({ id: crypto.randomUUID(), lead_kind: "contact", lead_id: id, author: "team@example.com", body: `About ${email}`, created_at: new Date().toISOString() }).execute();
+      await handle.db.insertInto("lead_states").values({ lead_kind: "contact", lead_id: id, status: "handled", updated_at: new Date().toISOString(), updated_by: "team@example.com" }).execute();
+    }
     const before = await snapshot(handle.db, [JOANN, ANN_AU]);
     const counts = await deletePerson(handle.db, "  ANN@example.COM ");
     expect(counts).toEqual({
+      team_notes: 2, // her note and her handled mark
+
       chat_lead: 1,
       subscriber: 1,
       information_request: 1,
@@ -129,6 +138,8 @@ describe.each(engines)("erasing one person on $name", ({ open }) => {
       mail: 4 + 2, // newsletter, contact, information request, transcript; and the two older mails about her
     });
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
+    expect((await handle.db.selectFrom("lead_notes").select("body").execute()).map((n) => n.body)).toEqual([`About ${JOANN}`]);
+    expect(await handle.db.selectFrom("lead_states").select("lead_id").execute()).toHaveLength(1);
     expect(await snapshot(handle.db, [ANN])).toEqual({ leads: [], visitors: [], messages: 0, mails: [] });
     // What stays: the others' records (mentioning ann@example.com in their text), and the
     // older mail nobody could be attributed (it was never hers by any exact measure).
