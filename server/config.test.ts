@@ -100,4 +100,12 @@ describe("loadConfig", () => {
     expect((error as ConfigError).message).toMatch(/^Invalid configuration: PORT: /);
     expect(problems.join("\n")).toMatch(/^DATABASE_URL: must start with postgres:\/\//m);
   });
+
+  it("reads TEAM_MEMBERS as lower-cased addresses, TEAM_EMAIL when unset, and names a bad one", () => {
+    expect(loadConfig({}).teamMembers).toEqual(["info@heavyroute.example"]);
+    expect(loadConfig({ TEAM_EMAIL: "Sales@Example.com" }).teamMembers).toEqual(["sales@example.com"]);
+    expect(loadConfig({ TEAM_MEMBERS: " Ann@Example.com, bob@example.com,,ann@example.com " }).teamMembers).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(() => loadConfig({ TEAM_MEMBERS: "ann@example.com, bob" })).toThrow('Invalid configuration: TEAM_MEMBERS: not an email address: "bob"');
+    expect(loadConfig({ MAIL_MAX_ATTEMPTS: "3" }).mail.maxAttempts).toBe(3);
+  });
 });

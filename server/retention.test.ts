@@ -39,6 +39,19 @@ describe("retention purge (privacy policy periods)", () => {
       last_error: null,
       sent_at: null,
     });
+    const entry = (id: string, at: string) => ({ id, at, actor: "ann@example.com", action: "export", subject: "s", detail: "{}" });
+    await handle.db.insertInto("audit_log").values([entry("audit-old", "2024-11-20T00:00:00.000Z"), entry("audit-new", "2024-11-22T00:00:00.000Z")]).execute();
+    await handle.db
+      .insertInto("team_sessions")
+      .values([
+        { token_hash: "expired", email: "ann@example.com", created_at: "2026-11-20T00:00:00.000Z", expires_at: "2026-11-20T12:00:00.000Z" },
+        { token_hash: "live", email: "ann@example.com", created_at: "2026-11-21T06:00:00.000Z", expires_at: "2026-11-21T18:00:00.000Z" },
+      ])
+      .execute();
+    await handle.db.insertInto("lead_notes").values([
+      { id: "note-of-old", lead_kind: "chat", lead_id: "old", author: "ann@example.com", body: "b", created_at: "2024-11-20T12:00:00.000Z" },
+      { id: "note-of-recent", lead_kind: "chat", lead_id: "recent", author: "ann@example.com", body: "b", created_at: "2024-11-22T12:00:00.000Z" },
+    ]).execute();
     await handle.db.insertInto("mail").values([mail("sent-old", "sent", "2024-01-01T00:00:00.000Z"), mail("pending-old", "pending", "2024-01-01T00:00:00.000Z")]).execute();
   });
 
@@ -56,5 +69,8 @@ describe("retention purge (privacy policy periods)", () => {
     expect(await ids("chat_messages")).toEqual(["m-new"]);
     expect(await ids("chat_visitors")).toEqual(["v-new"]);
     expect(await ids("mail")).toEqual(["pending-old"]);
+    expect((await handle.db.selectFrom("audit_log").select("id").execute()).map((row) => row.id)).toEqual(["audit-new"]);
+    expect((await handle.db.selectFrom("team_sessions").select("token_hash").execute()).map((row) => row.token_hash)).toEqual(["live"]);
+    expect((await handle.db.selectFrom("lead_notes").select("id").execute()).map((row) => row.id)).toEqual(["note-of-recent"]);
   });
 });
