@@ -7,6 +7,7 @@ import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
 import { SiteLinks } from "./shared/seo/site-links";
 import { useSiteOrigin } from "./shared/seo/site-origin";
+import { STATIC_PAGE_SCRIPT, useIsStaticPage } from "./shared/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
@@ -15,6 +16,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const siteOrigin = useSiteOrigin();
+  // A static page (the legal pages) ships no framework JavaScript: one small inline script instead.
+  const staticPage = useIsStaticPage();
   return (
     <html lang="en" data-site-origin={siteOrigin} suppressHydrationWarning>
       <head>
@@ -32,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {staticPage ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -30,11 +30,15 @@ function inlineStylesheets(html: string): string {
 
 const withoutModulePreloads = (html: string): string => html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
 
+/** A page that never hydrates (decision 0042) has no React to adopt the print-only link: it goes. */
+const withoutUnusedStylesheetLinks = (html: string): string =>
+  /<script type="module"/.test(html) ? html : html.replace(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*media="print"\/>/g, "");
+
 const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
 for (const urlPath of prerenderedPaths) {
   const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
-  const html = withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8")));
+  const html = withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8"))));
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
   if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
     throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);
