@@ -7,7 +7,7 @@ import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
 import { SiteLinks } from "./shared/seo/site-links";
 import { useSiteOrigin } from "./shared/seo/site-origin";
-import { STATIC_PAGE_SCRIPT, useIsStaticPage } from "./shared/static-page";
+import { STATIC_PAGE_SCRIPT, useIsStaticPage } from "./features/layout/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 

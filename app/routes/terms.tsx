@@ -1,6 +1,6 @@
 import { termsOfService } from "~/content/legal";
 import { LegalDocument, legalMeta } from "~/features/legal/legal-page";
-import { staticPage } from "~/shared/static-page";
+import { staticPage } from "~/features/layout/static-page";
 import type { Route } from "./+types/terms";
 
 /** No framework JavaScript on this page (decision 0042). */
