@@ -64,7 +64,7 @@ const RUNS = 3;
 
 /** The floor: one heading, nothing else, served by the site's static handler through the same proxy. */
 const FLOOR_PATH = "/bench-floor.html";
-const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="The bench's floor page."></head><body><main><h1>HeavyRoute</h1></main></body></html>`;
+const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><meta name="description" content="The bench's floor page."></head><body><main><h1>HeavyRoute</h1></main></body></html>`;
 
 /** LCP budget of a route, as a multiple of the floor's LCP (issue 12). */
 const lcpBudget = (path: string): number | undefined => (path === FLOOR_PATH ? undefined : path === "/" ? 1.3 : path === "/platform" ? 1.2 : 1.1);
