@@ -93,7 +93,7 @@ describe("pages", () => {
       // The page's links are plain anchors: ordinary page loads.
       expect(html, path).toContain('href="/platform"');
     }
-    for (const path of ["/", "/platform"]) expect(await (await get(path)).text(), path).toMatch(/<script type="module"/);
+    for (const path of ["/", "/platform"]) expect(await (await get(path)).text(), path).toMatch(/s\.type="module";s\.src="\/assets\/boot-/);
   });
 
   it("a conditional GET of a page is a 304 with its CSP, and each encoding keeps its own length", async () => {

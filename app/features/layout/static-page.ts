@@ -1,11 +1,11 @@
 import { useMatches } from "react-router";
-import { BANNER_KEY, CONTRAST_KEY, FONT_SIZE_KEY, FONT_SIZES } from "~/features/accessibility/preferences";
 
 /**
  * Pages that need no framework JavaScript (the five legal pages, issue 12, decision 0042) export
  * `handle = staticPage`: their pre-rendered HTML gets no React Router scripts, no route modules and
- * no hydration, only STATIC_PAGE_SCRIPT inline (hashed into the page's CSP at build). Their links
- * are ordinary page loads. Every other route hydrates as usual.
+ * no hydration; the build adds STATIC_PAGE_SCRIPT (./static-page-script.ts) inline, hashed into
+ * the page's CSP. Their links are ordinary page loads. Every other route hydrates as usual, and so
+ * does every page in `npm run dev` (nothing is pre-rendered there).
  */
 export const staticPage = { scripts: false } as const;
 
@@ -14,33 +14,9 @@ export function useIsStaticPage(): boolean {
   const matches = useMatches();
   // In the browser, the page was hydrated, so it is not a static one; a client-side navigation to a
   // static route keeps React Router's scripts (React renders the page and its controls there).
-  if (typeof document !== "undefined") return false;
+  if (typeof document !== "undefined" || import.meta.env.DEV) return false;
   return matches.some((match) => (match.handle as { scripts?: boolean } | undefined)?.scripts === false);
 }
 
-const MENU_OPEN_ICON = "M5 5l10 10M15 5L5 15";
-const MENU_CLOSED_ICON = "M3 5h14M3 10h14M3 15h14";
-
-/**
- * What the React components of the frame do, for a page without React (runs at the end of
- * <body>): the text size and contrast toggles (app/features/accessibility), the banner's dismiss
- * button (app/features/layout/announcement-banner.tsx) and the mobile menu (site-header.tsx: the
- * button toggles it, Escape closes it). Same storage keys and <html> attributes as the React code
- * and PREFERENCES_SCRIPT. A constant string: the build hashes it for the CSP.
- */
-export const STATIC_PAGE_SCRIPT = `(function(){var d=document.documentElement,b=document.getElementById("menu-button"),l=document.getElementById("site-nav-list");
-function q(t){return document.querySelector('[data-testid="'+t+'"]')}
-function put(k,v){try{localStorage.setItem(k,v)}catch(e){}}
-function big(){return d.style.fontSize==="${FONT_SIZES.large}"}
-function high(){return d.getAttribute("data-contrast")==="high"}
-function sync(){var f=q("toggle-font-size"),c=q("toggle-contrast");if(f)f.setAttribute("aria-pressed",String(big()));if(c)c.setAttribute("aria-pressed",String(high()))}
-function menu(o){if(!b||!l)return;b.setAttribute("aria-expanded",String(o));l.classList.toggle("hidden",!o);l.classList.toggle("flex",o);var p=b.querySelector("path");if(p)p.setAttribute("d",o?"${MENU_OPEN_ICON}":"${MENU_CLOSED_ICON}")}
-document.addEventListener("click",function(e){var t=e.target instanceof Element?e.target.closest("button"):null;if(!t)return;var id=t.getAttribute("data-testid");
-if(id==="toggle-font-size"){var L=!big();d.style.fontSize=L?"${FONT_SIZES.large}":"${FONT_SIZES.normal}";put("${FONT_SIZE_KEY}",L?"large":"normal");sync()}
-else if(id==="toggle-contrast"){if(high())d.removeAttribute("data-contrast");else d.setAttribute("data-contrast","high");put("${CONTRAST_KEY}",high()?"high":"normal");sync()}
-else if(id==="banner-close"){d.setAttribute("data-banner","dismissed");put("${BANNER_KEY}","1")}
-else if(t===b)menu(b.getAttribute("aria-expanded")!=="true")});
-document.addEventListener("keydown",function(e){if(e.key==="Escape"&&b&&b.getAttribute("aria-expanded")==="true"){menu(false);b.focus()}});
-sync()})()`;
-
-export const MENU_ICONS = { open: MENU_OPEN_ICON, closed: MENU_CLOSED_ICON } as const;
+/** The mobile menu button's two icons (site-header.tsx, and STATIC_PAGE_SCRIPT on static pages). */
+export const MENU_ICONS = { open: "M5 5l10 10M15 5L5 15", closed: "M3 5h14M3 10h14M3 15h14" } as const;
