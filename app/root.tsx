@@ -7,6 +7,7 @@ import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
 import { SiteLinks } from "./shared/seo/site-links";
 import { useSiteOrigin } from "./shared/seo/site-origin";
+import { useIsStaticPage } from "./features/layout/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
@@ -15,6 +16,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const siteOrigin = useSiteOrigin();
+  // A static page (the legal pages) ships no framework JavaScript; the build adds one small inline
+  // script in its place (scripts/build-server.ts, decision 0042).
+  const staticPage = useIsStaticPage();
   return (
     <html lang="en" data-site-origin={siteOrigin} suppressHydrationWarning>
       <head>
@@ -32,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {staticPage ? null : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -9,9 +9,12 @@
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
  * 3. bundles the Express server (server/main.ts) to build/app-server.js.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { compile, optimize } from "@tailwindcss/node";
 import { build } from "esbuild";
+import { STATIC_PAGE_SCRIPT } from "~/features/layout/static-page-script";
 import { prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
@@ -30,11 +33,52 @@ function inlineStylesheets(html: string): string {
 
 const withoutModulePreloads = (html: string): string => html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
 
+/** A page that never hydrates (decision 0042) has no React to adopt the print-only link: it goes. */
+const withoutUnusedStylesheetLinks = (html: string): string =>
+  /<script type="module"/.test(html) ? html : html.replace(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*media="print"\/>/g, "");
+
+/**
+ * Hydration starts once the page has loaded (issue 12, decision 0043): React Router's inline module
+ * script (route imports and manifest: nothing per request) moves to a hashed file under /assets,
+ * and a small classic script loads it on the `load` event, so the first paint and the largest
+ * image never share the first round trips with 110 KB of framework JavaScript.
+ */
+function hydrateAfterLoad(html: string): string {
+  return html.replace(/<script type="module" async="">([\s\S]*?)<\/script>/, (_script, body: string) => {
+    const name = `boot-${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 10)}.js`;
+    fs.writeFileSync(path.join(clientDir, "assets", name), body);
+    const loader = `addEventListener("load",function(){var s=document.createElement("script");s.type="module";s.src="/assets/${name}";document.body.appendChild(s)})`;
+    return `<script>${loader}</script>`;
+  });
+}
+
+/**
+ * A page that never hydrates (decision 0042) inlines only the CSS its own markup uses: Tailwind
+ * builds app/app.css again for the classes found in the page (plus the two the menu script
+ * toggles), about half the full stylesheet, so the first response carries less before first
+ * paint. Hydrated pages keep the whole stylesheet: React renders markup with other classes later.
+ */
+const tailwind = await compile(fs.readFileSync(path.join(root, "app/app.css"), "utf8"), { base: path.join(root, "app"), onDependency: () => undefined });
+const decodeAttribute = (text: string): string =>
+  text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+
+function withOwnCss(html: string): string {
+  if (html.includes("__reactRouterContext")) return html;
+  const candidates = new Set(["hidden", "flex"]);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of decodeAttribute(match[1] ?? "").split(/\s+/)) if (name) candidates.add(name);
+  const css = optimize(tailwind.build([...candidates]), { minify: true }).code.replaceAll("</style", "<\\/style");
+  return html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`);
+}
+
+/** A page without React Router's scripts (decision 0042) gets the frame's behaviour as one inline script. */
+const withStaticPageScript = (html: string): string =>
+  html.includes("__reactRouterContext") ? html : html.replace("</body>", `<script>${STATIC_PAGE_SCRIPT}</script></body>`);
+
 const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
 for (const urlPath of prerenderedPaths) {
   const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
-  const html = withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8")));
+  const html = withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8")))))));
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
   if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
     throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);

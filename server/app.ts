@@ -82,11 +82,14 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     next();
   });
   app.use(resolvePublicOrigin(config.publicSiteUrl));
+  // The pre-rendered pages first: the most requested answer, from memory, compressed once, its
+  // headers made once (issue 12); nothing below is needed for them.
+  if (site.mode === "production") app.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();
   app.use((req, res, next) => (isRead(req) ? compress(req, res, next) : next()));
 
-  // Reads: health, hashed assets, pre-rendered pages, public files. Writes skip all of it.
+  // Reads: health, hashed assets, public files. Writes skip all of it.
   const reads = express.Router();
   reads.get("/healthz", async (_req, res) => {
     try {
@@ -99,7 +102,6 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   });
   if (site.mode === "production") {
     reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-    reads.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
     reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
   } else {
     reads.use(site.assets);

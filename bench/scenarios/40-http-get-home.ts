@@ -1,29 +1,186 @@
-/** Issue 2: requests per second and p99 of GET / with 50 connections for 10 s. */
+/**
+ * Issue 12: GET / against Debian's nginx serving the very same HTML file, in the same run:
+ * requests per second and p99 with 50 connections, and the ratio (budget ≥ 0.5×).
+ *
+ * Both servers run as in production, as one process each: the site (`node build/app-server.js`,
+ * one Node process, info-level access log to a file) and nginx with one worker (the site is one
+ * Node process on one core), its access log to a file, `gzip_static` serving a gzip -9 copy of the
+ * page made beforehand (the site too compresses a page once and keeps it). Both are asked with
+ * `Accept-Encoding: gzip` so both send the same bytes. Without nginx the scenario says
+ * "nginx not installed" and prints the site's numbers only.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import type { Scenario } from "../types";
+import { startProductionServer } from "../production-server";
+import { verdict, type Scenario } from "../types";
+
+const NGINX = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+const CONNECTIONS = 50;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function nginxInstalled(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(NGINX, ["-v"], { stdio: "ignore" });
+    child.once("error", () => resolve(false));
+    child.once("exit", (code) => resolve(code === 0));
+  });
+}
+
+/** nginx in the foreground from a temp prefix, serving `html` as / (and its .gz beside it). */
+async function startNginx(html: Buffer, workers: "1" | "auto"): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+  const root = join(dir, "www");
+  mkdirSync(join(dir, "temp"));
+  mkdirSync(root);
+  writeFileSync(join(root, "index.html"), html);
+  writeFileSync(join(root, "index.html.gz"), gzipSync(html, { level: 9 }));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `daemon off;
+master_process on;
+worker_processes ${workers};
+${asRoot ? "user root root;" : ""}
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+  types { text/html html; }
+  server_tokens off;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    index index.html;
+    gzip_static on;
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", join(dir, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}${existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8") : ""}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (i > 100) throw new Error("nginx did not answer in 5 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+
+/** Rounds of ROUND_S seconds, each server in turn, so the load of other work hits all alike. */
+const ROUNDS = 3;
+const ROUND_S = 4;
+
+interface Tally {
+  name: string;
+  requests: number;
+  seconds: number;
+  p99: number[];
+  max: number;
+  ok: number;
+  other: number;
+  errors: number;
+}
 
 const scenario: Scenario = {
   name: "GET /",
   async run(ctx) {
-    const result = await autocannon({ url: `${ctx.url}/`, connections: 50, duration: 10, headers: { "accept-encoding": "gzip, br" } });
-    return [
-      {
-        title: "GET / (autocannon, 50 connections, 10 s)",
-        columns: ["req/s (mean)", "latency p50 ms", "latency p99 ms", "max ms", "2xx", "non-2xx", "errors", "timeouts"],
-        rows: [
-          [
-            Math.round(result.requests.average),
-            result.latency.p50,
-            result.latency.p99,
-            result.latency.max,
-            result["2xx"],
-            result.non2xx,
-            result.errors,
-            result.timeouts,
-          ],
-        ],
-      },
-    ];
+    const stops: (() => Promise<void>)[] = [];
+    try {
+      const site = startProductionServer(ctx.repoRoot);
+      stops.push(site.stop);
+      const siteUrl = `http://127.0.0.1:${await site.port}`;
+      const html = Buffer.from(await (await fetch(`${siteUrl}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+      const targets = [{ name: "site (node build/app-server.js)", url: siteUrl }];
+      const notes: string[] = [];
+      const withNginx = await nginxInstalled();
+      if (withNginx) {
+        // One worker (one process, as the site) and nginx's own choice (one per core); the ratio
+        // is taken against the faster of the two.
+        for (const workers of ["1", "auto"] as const) {
+          const nginx = await startNginx(html, workers);
+          stops.push(nginx.stop);
+          targets.push({ name: `nginx, same file (worker_processes ${workers}, gzip_static)`, url: nginx.url });
+        }
+      } else {
+        notes.push("nginx not installed: no ratio (apt-get install -y nginx)");
+      }
+      const tallies: Tally[] = targets.map(({ name }) => ({ name, requests: 0, seconds: 0, p99: [], max: 0, ok: 0, other: 0, errors: 0 }));
+      const options = (url: string, duration: number) => ({ url: `${url}/`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" } });
+      for (const target of targets) await autocannon(options(target.url, 1)); // warm-up: JIT, the page compressed once
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [i, target] of targets.entries()) {
+          const r = await autocannon(options(target.url, ROUND_S));
+          const tally = tallies[i]!;
+          tally.requests += r.requests.total;
+          tally.seconds += r.duration;
+          tally.p99.push(r.latency.p99);
+          tally.max = Math.max(tally.max, r.latency.max);
+          tally.ok += r["2xx"];
+          tally.other += r.non2xx;
+          tally.errors += r.errors + r.timeouts;
+        }
+      }
+      const rate = (t: Tally) => t.requests / t.seconds;
+      const rows = tallies.map((t) => [t.name, Math.round(rate(t)), Math.max(...t.p99), t.max, t.ok, t.other, t.errors]);
+      if (withNginx) {
+        const ratio = rate(tallies[0]!) / Math.max(...tallies.slice(1).map(rate));
+        notes.unshift(`site ÷ the faster nginx: ${ratio.toFixed(2)}× — budget ≥ 0.5×: ${verdict(ratio >= 0.5, `${ratio.toFixed(2)}×`)}`);
+      }
+      notes.push(
+        `The page: ${html.length} bytes (${gzipSync(html, { level: 9 }).length} gzip); all asked with Accept-Encoding: gzip; all log each request to a file.`,
+        `${ROUNDS} rounds of ${ROUND_S} s, the servers in turn, after a 1 s warm-up each. Load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
+      );
+      return [
+        {
+          title: `GET / (autocannon, ${CONNECTIONS} connections): the site against nginx serving the same file`,
+          columns: ["server", "req/s (mean)", "worst p99 ms", "max ms", "2xx", "non-2xx", "errors"],
+          rows,
+          notes,
+        },
+      ];
+    } finally {
+      for (const stop of stops.reverse()) await stop();
+    }
   },
 };
 export default scenario;

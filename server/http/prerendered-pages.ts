@@ -13,22 +13,39 @@ export interface PrerenderedManifest {
   pages: Record<string, { file: string; scriptHashes: string[] }>;
 }
 
+type Encoding = "br" | "gzip" | "identity";
+
 interface Variant {
   identity: Buffer;
   /** Compressed on first request and kept: compressing every page at start would slow it. */
   gzip?: Buffer;
-  brotli?: Buffer;
+  br?: Buffer;
   etag: string;
+  /** The answer's headers per encoding, made once (issue 12: no per-request header work). */
+  headers: Partial<Record<Encoding, Record<string, string>>>;
 }
 
 /** Without PUBLIC_SITE_URL, pages for this many origins are kept; others are made per request. */
 const MAX_CACHED_ORIGINS = 8;
 
-const normalizePath = (urlPath: string): string => (urlPath.length > 1 ? urlPath.replace(/\/+$/, "") : urlPath) || "/";
+/** The path part of a request URL, without trailing slashes ("/privacy/?x" → "/privacy"). */
+function pagePath(url: string): string {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  return (path.length > 1 ? path.replace(/\/+$/, "") : path) || "/";
+}
 
 function variant(template: string, origin: string): Variant {
   const identity = Buffer.from(template.replaceAll(ORIGIN_PLACEHOLDER, origin));
-  return { identity, etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"` };
+  return { identity, etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`, headers: {} };
+}
+
+/** br when the client takes it, else gzip, else none (a plain token match, as before). */
+function pickEncoding(accepted: string | undefined): Encoding {
+  if (!accepted) return "identity";
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return "identity";
 }
 
 /**
@@ -47,7 +64,7 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
 
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(normalizePath(req.path));
+    const page = pages.get(pagePath(req.url));
     if (!page) return next();
     const origin = requestOrigin(res);
     let served = page.variants.get(origin);
@@ -56,26 +73,29 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
       served = variant(page.template, origin);
       if (cached) page.variants.set(origin, served);
     }
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("ETag", served.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("Content-Security-Policy", page.csp);
-    if (req.get("if-none-match") === served.etag) {
-      res.status(304).end();
+    if (req.headers["if-none-match"] === served.etag) {
+      res.writeHead(304, { "Cache-Control": "no-cache", ETag: served.etag, Vary: "Accept-Encoding", "Content-Security-Policy": page.csp });
+      res.end();
       return;
     }
-    const accepted = req.get("accept-encoding") ?? "";
-    let body = served.identity;
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
     // A page kept in memory is compressed once, as well as it can be; one made for this request only, quickly.
-    if (/\bbr\b/.test(accepted)) {
-      res.setHeader("Content-Encoding", "br");
-      body = served.brotli ??= zlib.brotliCompressSync(served.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: cached ? 11 : 4 } });
-    } else if (/\bgzip\b/.test(accepted)) {
-      res.setHeader("Content-Encoding", "gzip");
+    let body = served.identity;
+    if (encoding === "br") {
+      body = served.br ??= zlib.brotliCompressSync(served.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: cached ? 11 : 4 } });
+    } else if (encoding === "gzip") {
       body = served.gzip ??= zlib.gzipSync(served.identity, { level: cached ? 9 : 4 });
     }
-    res.setHeader("Content-Length", String(body.length));
+    const headers = (served.headers[encoding] ??= {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-cache",
+      ETag: served.etag,
+      Vary: "Accept-Encoding",
+      "Content-Security-Policy": page.csp,
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      "Content-Length": String(body.length),
+    });
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   };

@@ -11,12 +11,31 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{
 export function publicOrigin(req: Request, configured: string | undefined): string | undefined {
   if (configured) return configured;
   const host = req.get("host");
-  if (!host || !HOST.test(host)) return undefined;
+  if (!host) return undefined;
+  return originOf(req.protocol, host);
+}
+
+/**
+ * The origin of a protocol and Host header, remembered: a site sees a handful of Host values, and
+ * the check plus `new URL` cost more than the rest of serving a page from memory (issue 12). Only
+ * valid hosts are kept, at most MAX_REMEMBERED, so made-up Host headers cannot grow it.
+ */
+const remembered = new Map<string, string>();
+const MAX_REMEMBERED = 64;
+
+function originOf(protocol: string, host: string): string | undefined {
+  const key = `${protocol}://${host}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return known;
+  if (!HOST.test(host)) return undefined;
+  let origin: string;
   try {
-    return new URL(`${req.protocol}://${host}`).origin;
+    origin = new URL(key).origin;
   } catch {
     return undefined;
   }
+  if (remembered.size < MAX_REMEMBERED) remembered.set(key, origin);
+  return origin;
 }
 
 /**

@@ -84,7 +84,8 @@ describe("readable without JavaScript", () => {
 describe("navigation", () => {
   it("a client-side navigation moves the one canonical URL to the new page", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/privacy`);
+    // From a hydrated page: the legal pages run no framework JavaScript, their links are page loads.
+    await visit(page, `${ctx.url}/`);
     await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
     await page.waitForURL(`${ctx.url}/platform`);
     const canonicals = () => page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -124,7 +125,7 @@ describe("navigation", () => {
 
   it("a route change scrolls to the top", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/privacy`);
+    await visit(page, `${ctx.url}/platform`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
@@ -142,7 +143,7 @@ describe("navigation", () => {
 
   it("shows Loading... while the next screen loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/privacy`);
+    await visit(page, `${ctx.url}/`);
     // Hold back every script the next navigation needs, so the fallback has time to show.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -160,7 +161,7 @@ describe("navigation", () => {
 
   it("shows Loading... in Home's lazily loaded sections while their code loads after an in-app navigation", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/privacy`);
+    await visit(page, `${ctx.url}/platform`);
     // Hold back the code of the contact and newsletter sections (their own chunks, loaded by Home).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -181,7 +182,7 @@ describe("navigation", () => {
 
   it("shows Loading... in the chat section while the chat's code loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/privacy`);
+    await visit(page, `${ctx.url}/platform`);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/chat-widget-[\w-]+\.js$/, async (route) => {
@@ -278,6 +279,58 @@ describe("mobile menu (390 px)", () => {
     await page.waitForURL(`${ctx.url}/platform`);
     await link.waitFor({ state: "hidden" });
     expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("legal pages: no framework JavaScript (issue 12)", () => {
+  it("ship only inline script, at most 5 KB, and their links are ordinary page loads", async () => {
+    const { page } = await newPage(ctx.browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    for (const link of LEGAL_LINKS) {
+      await visit(page, ctx.url + link.path);
+      expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+      const inline = await page.locator("script").evaluateAll((elements) => elements.reduce((sum, el) => sum + (el.textContent ?? "").length, 0));
+      expect(inline).toBeGreaterThan(0);
+      expect(inline).toBeLessThanOrEqual(5 * 1024);
+      expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+    }
+    expect(scripts).toEqual([]);
+    // A page load, not a client-side navigation: the document is a new one.
+    await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    expect(await page.evaluate(() => "__marker" in window)).toBe(false);
+  });
+
+  it("the banner dismisses and the mobile menu opens, closes and closes on Escape without React", async () => {
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await visit(page, `${ctx.url}/terms`);
+    const header = page.getByRole("banner");
+    const button = header.getByRole("button", { name: /menu/i });
+    const link = header.getByRole("link", { name: "Platform Overview" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await link.isVisible()).toBe(false);
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await link.waitFor({ state: "visible" });
+    await button.click();
+    await link.waitFor({ state: "hidden" });
+    await button.click();
+    await link.waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await link.waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("menu-button");
+
+    const banner = page.getByText(/is being launched.*stay tuned/i);
+    expect(await banner.isVisible()).toBe(true);
+    await page.getByRole("button", { name: /dismiss/i }).click();
+    await banner.waitFor({ state: "hidden" });
+    await visit(page, `${ctx.url}/`);
+    expect(await banner.isVisible()).toBe(false);
   });
 });
 

@@ -83,6 +83,32 @@ describe("pages", () => {
     }
   });
 
+  it("the five legal pages carry no framework JavaScript: inline script only, 5 KB at most (issue 12); Home and /platform still hydrate", async () => {
+    for (const path of ["/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|type="module"|rel="modulepreload"|__reactRouterContext/);
+      const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ""), 0);
+      expect(inline, path).toBeGreaterThan(0);
+      expect(inline, path).toBeLessThanOrEqual(5 * 1024);
+      // The page's links are plain anchors: ordinary page loads.
+      expect(html, path).toContain('href="/platform"');
+    }
+    for (const path of ["/", "/platform"]) expect(await (await get(path)).text(), path).toMatch(/s\.type="module";s\.src="\/assets\/boot-/);
+  });
+
+  it("a conditional GET of a page is a 304 with its CSP, and each encoding keeps its own length", async () => {
+    const first = await get("/privacy", { headers: { "accept-encoding": "br" } });
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get("/privacy", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(again.headers.get("x-content-type-options")).toBe("nosniff");
+    const identity = await get("/privacy", { headers: { "accept-encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(Number(identity.headers.get("content-length"))).toBe(Buffer.byteLength(await identity.text()));
+  });
+
   it("answers with and without a trailing slash, with no redirect loop", async () => {
     for (const path of ["/privacy", "/privacy/", "/platform/"]) {
       const response = await get(path);

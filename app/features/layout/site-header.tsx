@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { MENU_ICONS } from "./static-page";
 import { Logo } from "./logo";
 
 export const NAV_LINKS = [
@@ -56,11 +57,7 @@ export function SiteHeader() {
             className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-3 py-2 font-semibold text-ink md:hidden"
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5">
-              {open ? (
-                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-              ) : (
-                <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-              )}
+              <path d={open ? MENU_ICONS.open : MENU_ICONS.closed} stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
             </svg>
             Menu
           </button>
