@@ -102,6 +102,8 @@ const envSchema = z.object({
   RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
   CHAT_DAILY_LIMIT_PER_IP: positiveInt(20),
   CHAT_DAILY_LIMIT_TOTAL: positiveInt(1000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(600_000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,6 +125,11 @@ export interface Config {
   trustProxy: false | number | string[];
   logLevel: Env["LOG_LEVEL"];
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
+  /**
+   * SIGTERM: `drainMs` not-ready (but still serving) so the load balancer moves away, then no new
+   * connections, and in-flight requests and chat streams get `timeoutMs` to finish.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 
@@ -170,5 +177,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       chatPerIpPerDay: env.CHAT_DAILY_LIMIT_PER_IP,
       chatTotalPerDay: env.CHAT_DAILY_LIMIT_TOTAL,
     },
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -4,7 +4,7 @@ import { nowIso } from "../db/database";
 import type { Database, MailRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { composeMail, type MailInput } from "./compose";
-import { claimDue, markSent, recordFailedAttempt, releaseClaimed } from "./outbox-rows";
+import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
 import type { MailSender } from "./senders";
 
 /**
@@ -12,13 +12,17 @@ import type { MailSender } from "./senders";
  *
  * - `enqueue(trx, mail)` writes the row inside the caller's transaction, so a record and its mail
  *   exist together or not at all. Call `nudge()` after the commit for an immediate send.
- * - The worker (one per server process) polls every second, claims due rows, and sends each one.
- *   Claiming is a conditional UPDATE that moves `next_attempt_at` to the next retry time and
- *   counts the attempt *before* sending: a row is never sent twice at once, and a crash during a
- *   send leaves a pending row that is sent again (at least once).
+ * - The worker (one per server process, several processes may share the database) polls every
+ *   second, leases due rows, and sends each one. Claiming is one conditional UPDATE (FOR UPDATE
+ *   SKIP LOCKED on PostgreSQL) that counts the attempt and leases the row to this instance
+ *   *before* sending: a row is never sent by two workers at once. Each sent row is marked sent at
+ *   once; a lease running short is renewed before the next send. A worker that dies leaves its
+ *   rows leased until the lease ends, then any worker sends them (at least once: a crash between
+ *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
- * - At start the worker makes every pending row due again: after a restart, mail goes out now.
+ * - At start the worker makes every pending row that no live worker holds due again: after a
+ *   restart, mail goes out now.
  */
 
 export interface OutboxOptions {
@@ -28,6 +32,10 @@ export interface OutboxOptions {
   retryBaseMs?: number;
   maxRetryDelayMs?: number;
   maxAttempts?: number;
+  /** How long a claimed row is held (renewed while sending); then another worker may send it. */
+  leaseMs?: number;
+  /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (several workers take different rows). */
+  skipLocked?: boolean;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -36,6 +44,8 @@ const DEFAULTS: Required<OutboxOptions> = {
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
+  leaseMs: 120_000,
+  skipLocked: false,
 };
 
 export class MailOutbox {
@@ -87,14 +97,7 @@ export class MailOutbox {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
-    const now = nowIso();
-    const result = await this.db
-      .updateTable("mail")
-      .set({ next_attempt_at: now })
-      .where("status", "=", "pending")
-      .where("next_attempt_at", ">", now)
-      .executeTakeFirst();
-    const resumed = Number(result.numUpdatedRows);
+    const resumed = await resumePending(this.db);
     this.logger.info({ sender: this.sender.kind, resumed }, "mail worker started");
     this.nudge();
   }
@@ -150,29 +153,30 @@ export class MailOutbox {
 
   /** Claims and sends one batch. True when the batch was full (more may be due). */
   private async processBatch(): Promise<boolean> {
-    const claimed = await claimDue(this.db, this.options);
-    const sent: MailRow[] = [];
+    const { leaseMs } = this.options;
+    let pending = await claimDue(this.db, this.options);
+    const claimedCount = pending.length;
+    let leaseEnds = Date.now() + leaseMs;
     // Files are written a few at a time; SMTP goes one by one over its pooled connection.
     const parallel = this.sender.kind === "file" ? 8 : 1;
-    let index = 0;
     try {
-      while (index < claimed.length) {
-        if (this.stopping) break;
-        const group = claimed.slice(index, index + parallel);
-        index += group.length;
-        const outcomes = await Promise.all(group.map((mail) => this.deliver(mail)));
-        group.forEach((mail, i) => {
-          if (outcomes[i]) sent.push(mail);
-        });
+      while (pending.length > 0 && !this.stopping) {
+        if (leaseEnds - Date.now() < leaseMs / 2) {
+          leaseEnds = Date.now() + leaseMs;
+          pending = await renewLease(this.db, pending, leaseMs);
+          continue;
+        }
+        const group = pending.slice(0, parallel);
+        pending = pending.slice(group.length);
+        await Promise.all(group.map((mail) => this.deliver(mail)));
       }
     } finally {
-      await markSent(this.db, sent);
-      await releaseClaimed(this.db, claimed.slice(index));
+      await releaseClaimed(this.db, pending);
     }
-    return claimed.length === this.options.batchSize && !this.stopping;
+    return claimedCount === this.options.batchSize && !this.stopping;
   }
 
-  /** Sends one row. True when it went out (the row is marked sent with its batch). */
+  /** Sends one row and marks it sent (or records the failure). True when it went out. */
   private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
@@ -181,6 +185,7 @@ export class MailOutbox {
       await this.recordFailure(mail, error);
       return false;
     }
+    await markSent(this.db, [mail]);
     if (this.sender.kind === "file") {
       this.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file: outcome }, "mail written to file (no SMTP_URL)");
     } else {
@@ -192,9 +197,11 @@ export class MailOutbox {
   private async recordFailure(mail: MailRow, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
     const giveUp = mail.attempts >= this.options.maxAttempts;
-    await recordFailedAttempt(this.db, mail.id, message, giveUp);
+    const { retryBaseMs, maxRetryDelayMs } = this.options;
+    const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs, maxRetryDelayMs)).toISOString();
+    await recordFailedAttempt(this.db, mail.id, message, giveUp, retryAt);
     const details = { mailId: mail.id, to: mail.to, attempts: mail.attempts, error: message };
     if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
-    else this.logger.warn({ ...details, nextAttemptAt: mail.next_attempt_at }, "mail not sent; will retry");
+    else this.logger.warn({ ...details, nextAttemptAt: retryAt }, "mail not sent; will retry");
   }
 }

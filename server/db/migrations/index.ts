@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as initial from "./0001-initial";
 import * as chat from "./0002-chat";
 import * as mailAbout from "./0003-mail-about";
+import * as sharedLimits from "./0007-shared-limits";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-chat": chat,
   "0003-mail-about": mailAbout,
+  "0007-shared-limits": sharedLimits,
 };
