@@ -102,6 +102,7 @@ const envSchema = z.object({
   RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
   CHAT_DAILY_LIMIT_PER_IP: positiveInt(20),
   CHAT_DAILY_LIMIT_TOTAL: positiveInt(1000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(600_000)),
 });
@@ -116,7 +117,7 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string; leaseMs: number };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
   /** The public origin (no trailing slash), or undefined: each request's own origin. */
@@ -166,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, "mail"),
       teamEmail,
       adminEmail: env.ADMIN_EMAIL ?? ADMIN_EMAIL,
+      leaseMs: env.MAIL_LEASE_MS,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,

@@ -26,7 +26,7 @@ const stores: [string, () => RateLimitStore][] = [
 describe.each(stores)("rate limit store: %s", (_name, makeStore) => {
   it("counts exactly max requests per window, whatever the concurrency, and refuses the rest uncounted", async () => {
     const store = makeStore();
-    const hits = await Promise.all(Array.from({ length: 50 }, () => store.hit(`${_name}:burst`, 60_000, 20)));
+    const hits = await Promise.all(Array.from({ length: 50 }, () => Promise.resolve(store.hit(`${_name}:burst`, 60_000, 20))));
     expect(hits.filter((hit) => hit.allowed)).toHaveLength(20);
     expect(hits.filter((hit) => hit.allowed).map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const refused = hits.filter((hit) => !hit.allowed);

@@ -64,10 +64,10 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
 }
 
 /** Extends this instance's lease on `rows`; returns those still held (a lost lease is not sent). */
-export async function renewLease(db: Db, rows: readonly MailRow[], leaseMs: number): Promise<MailRow[]> {
+export async function renewLease(db: Db, rows: readonly MailRow[], leaseMs: number): Promise<{ id: string }[]> {
   if (rows.length === 0) return [];
   const until = later(leaseMs);
-  const kept = await db
+  return db
     .updateTable("mail")
     .set({ next_attempt_at: until, claimed_until: until })
     .where("id", "in", idsOf(rows))
@@ -75,8 +75,6 @@ export async function renewLease(db: Db, rows: readonly MailRow[], leaseMs: numb
     .where("claimed_by", "=", INSTANCE_ID)
     .returning("id")
     .execute();
-  const ids = new Set(kept.map((row) => row.id));
-  return rows.filter((row) => ids.has(row.id));
 }
 
 /** Claimed rows the worker did not send (it is stopping): due again now, the attempt not counted. */

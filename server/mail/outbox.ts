@@ -16,8 +16,8 @@ import type { MailSender } from "./senders";
  *   second, leases due rows, and sends each one. Claiming is one conditional UPDATE (FOR UPDATE
  *   SKIP LOCKED on PostgreSQL) that counts the attempt and leases the row to this instance
  *   *before* sending: a row is never sent by two workers at once. Each sent row is marked sent at
- *   once; a lease running short is renewed before the next send. A worker that dies leaves its
- *   rows leased until the lease ends, then any worker sends them (at least once: a crash between
+ *   once; the lease is renewed while the worker holds the batch. A worker that dies leaves its
+ *   rows leased until the lease ends (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between
  *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
@@ -32,7 +32,10 @@ export interface OutboxOptions {
   retryBaseMs?: number;
   maxRetryDelayMs?: number;
   maxAttempts?: number;
-  /** How long a claimed row is held (renewed while sending); then another worker may send it. */
+  /**
+   * How long a claimed row stays leased without renewal (renewed every third of it while its
+   * worker lives): after a crash, another worker sends the row this long after the last renewal.
+   */
   leaseMs?: number;
   /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (several workers take different rows). */
   skipLocked?: boolean;
@@ -44,7 +47,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
-  leaseMs: 120_000,
+  leaseMs: 60_000,
   skipLocked: false,
 };
 
@@ -154,26 +157,38 @@ export class MailOutbox {
   /** Claims and sends one batch. True when the batch was full (more may be due). */
   private async processBatch(): Promise<boolean> {
     const { leaseMs } = this.options;
-    let pending = await claimDue(this.db, this.options);
-    const claimedCount = pending.length;
-    let leaseEnds = Date.now() + leaseMs;
+    const claimed = await claimDue(this.db, this.options);
+    if (claimed.length === 0) return false;
+    // The lease is renewed while this batch is in hand (also during a slow send): it only runs out
+    // when this process stops renewing it, that is when it died.
+    let held = new Set(claimed.map((mail) => mail.id));
+    let index = 0; // next row to send
+    let done = 0; // rows sent or failed
+    const renew = () => {
+      renewLease(this.db, claimed.slice(done), leaseMs).then(
+        (kept) => {
+          held = new Set(kept.map((mail) => mail.id));
+        },
+        (error: unknown) => this.logger.warn({ err: error }, "mail worker: could not renew its lease"),
+      );
+    };
+    const renewer = setInterval(renew, Math.max(100, Math.floor(leaseMs / 3)));
+    renewer.unref();
     // Files are written a few at a time; SMTP goes one by one over its pooled connection.
     const parallel = this.sender.kind === "file" ? 8 : 1;
     try {
-      while (pending.length > 0 && !this.stopping) {
-        if (leaseEnds - Date.now() < leaseMs / 2) {
-          leaseEnds = Date.now() + leaseMs;
-          pending = await renewLease(this.db, pending, leaseMs);
-          continue;
-        }
-        const group = pending.slice(0, parallel);
-        pending = pending.slice(group.length);
-        await Promise.all(group.map((mail) => this.deliver(mail)));
+      while (index < claimed.length && !this.stopping) {
+        const group = claimed.slice(index, index + parallel);
+        index += group.length;
+        // A row whose lease was lost (this process stalled past it) is another worker's now.
+        await Promise.all(group.filter((mail) => held.has(mail.id)).map((mail) => this.deliver(mail)));
+        done = index;
       }
     } finally {
-      await releaseClaimed(this.db, pending);
+      clearInterval(renewer);
+      await releaseClaimed(this.db, claimed.slice(index));
     }
-    return claimedCount === this.options.batchSize && !this.stopping;
+    return claimed.length === this.options.batchSize && !this.stopping;
   }
 
   /** Sends one row and marks it sent (or records the failure). True when it went out. */
