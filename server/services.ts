@@ -39,7 +39,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // Several instances share a PostgreSQL database: they must share the cookie secret too.
   if (database.kind === "postgres" && !config.sessionSecret) config = { ...config, sessionSecret: await sharedSessionSecret(database.db) };
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
-  const outbox = new MailOutbox(database.db, sender, logger, { skipLocked: database.kind === "postgres", leaseMs: config.mail.leaseMs });
+  const outbox = new MailOutbox(database.db, sender, logger, {
+    sharedDatabase: database.kind === "postgres",
+    skipLocked: database.kind === "postgres",
+    leaseMs: config.mail.leaseMs,
+  });
   const leads = new LeadsService(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail });

@@ -100,17 +100,18 @@ export async function markSent(db: Db, rows: readonly MailRow[]): Promise<void> 
 
 /**
  * Rows waiting for a retry become due now (a worker starting: after a restart, mail goes out at
- * once). Rows another live instance holds a lease on are left alone.
+ * once). `keepLeases` (a database other instances share): rows leased to a worker are left alone,
+ * it may be alive; else every lease is a dead process's and is dropped.
  */
-export async function resumePending(db: Db): Promise<number> {
+export async function resumePending(db: Db, { keepLeases }: { keepLeases: boolean }): Promise<number> {
   const now = nowIso();
-  const result = await db
+  let query = db
     .updateTable("mail")
-    .set({ next_attempt_at: now })
+    .set({ next_attempt_at: now, claimed_by: null, claimed_until: null })
     .where("status", "=", "pending")
-    .where("next_attempt_at", ">", now)
-    .where("claimed_until", "is", null)
-    .executeTakeFirst();
+    .where("next_attempt_at", ">", now);
+  if (keepLeases) query = query.where("claimed_until", "is", null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -47,9 +47,9 @@ it("several workers on one database send every mail exactly once", async () => {
   expect(rows.every((row) => row.status === "sent" && row.attempts === 1 && row.claimed_by === null)).toBe(true);
 });
 
-it("a dead worker's lease expires and another worker sends its mail; a live lease is left alone at start", async () => {
+it("a dead worker's lease expires and another worker sends its mail; on a shared database a live lease is left alone at start", async () => {
   const sent: string[] = [];
-  const worker = new MailOutbox(handle.db, recorder(sent), logger);
+  const worker = new MailOutbox(handle.db, recorder(sent), logger, { sharedDatabase: true });
   const [dead, live] = await worker.enqueueMany(handle.db, [
     { to: "team@example.com", subject: "Claimed by a worker that died", text: "t", about: null },
     { to: "team@example.com", subject: "Claimed by a live worker", text: "t", about: null },
@@ -64,4 +64,16 @@ it("a dead worker's lease expires and another worker sends its mail; a live leas
   expect(sent).toEqual([dead]);
   const row = await handle.db.selectFrom("mail").selectAll().where("id", "=", live!).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: "pending", claimed_by: "alive", next_attempt_at: future });
+});
+
+it("one process (SQLite): at start every lease is a dead process's, and its mail goes out at once", async () => {
+  const sent: string[] = [];
+  const worker = new MailOutbox(handle.db, recorder(sent), logger);
+  const [orphan] = await worker.enqueueMany(handle.db, [{ to: "team@example.com", subject: "Claimed before a crash", text: "t", about: null }]);
+  const future = new Date(Date.now() + 60_000).toISOString();
+  await handle.db.updateTable("mail").set({ attempts: 1, claimed_by: "crashed", claimed_until: future, next_attempt_at: future }).where("id", "=", orphan!).execute();
+  await worker.start();
+  await worker.drain();
+  await worker.stop();
+  expect(sent).toContain(orphan);
 });

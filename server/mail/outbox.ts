@@ -21,8 +21,8 @@ import type { MailSender } from "./senders";
  *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
- * - At start the worker makes every pending row that no live worker holds due again: after a
- *   restart, mail goes out now.
+ * - At start the worker makes pending rows due again (on PostgreSQL, those no other live instance
+ *   holds a lease on): after a restart, mail goes out now.
  */
 
 export interface OutboxOptions {
@@ -37,7 +37,13 @@ export interface OutboxOptions {
    * worker lives): after a crash, another worker sends the row this long after the last renewal.
    */
   leaseMs?: number;
-  /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (several workers take different rows). */
+  /**
+   * Several instances may share the database (PostgreSQL): at start, rows other instances have
+   * leased are left alone. Else (SQLite, one process) every lease found at start is a dead
+   * process's, and its rows go out at once.
+   */
+  sharedDatabase?: boolean;
+  /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (concurrent workers take different rows). */
   skipLocked?: boolean;
 }
 
@@ -48,6 +54,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
   leaseMs: 60_000,
+  sharedDatabase: false,
   skipLocked: false,
 };
 
@@ -100,7 +107,7 @@ export class MailOutbox {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
-    const resumed = await resumePending(this.db);
+    const resumed = await resumePending(this.db, { keepLeases: this.options.sharedDatabase });
     this.logger.info({ sender: this.sender.kind, resumed }, "mail worker started");
     this.nudge();
   }
