@@ -45,6 +45,8 @@ beforeAll(async () => {
   ai.setDefault({ kind: "stream", chunks: ["Heavy", " loads", " need", " permits."] });
   const url = await postgres.createDatabase();
   db = new pg.Pool({ connectionString: url, max: 4 });
+  // PostgreSQL stopping at the end ends idle connections: not a test failure.
+  db.on("error", () => undefined);
   env = {
     DATABASE_URL: url,
     SMTP_URL: smtp.url,
@@ -82,29 +84,39 @@ const subscribe = (email: string, ip: string) =>
 
 const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await db.query(text, values)).rows as T[];
 
-/** Admin notifications received, per subscriber address (from the subject). */
-function notificationsPerAddress(messages: readonly ReceivedMail[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const mail of messages) {
+/** Admin notifications received for subscribers whose address starts with `prefix`, per address. */
+function notifications(prefix: string): Map<string, ReceivedMail[]> {
+  const byAddress = new Map<string, ReceivedMail[]>();
+  for (const mail of smtp.messages) {
     if (!mail.to.includes(ADMIN)) continue;
     const address = /subscriber: (\S+)$/.exec(mail.subject)?.[1];
-    if (address) counts.set(address, (counts.get(address) ?? 0) + 1);
+    if (address?.startsWith(prefix)) byAddress.set(address, [...(byAddress.get(address) ?? []), mail]);
   }
-  return counts;
+  return byAddress;
 }
 
-async function expectEveryNotificationOnce(): Promise<void> {
-  const subscribers = await rows<{ email: string }>("select email from subscribers");
-  // Every mail row sent (the SMTP server has accepted each one before its row is marked sent).
+/**
+ * Every subscriber whose address starts with `prefix` got exactly one admin notification, once the
+ * outbox is empty. `resendsAllowed`: a worker killed (-9) between the SMTP server's acceptance
+ * and its UPDATE may leave one mail to be sent again by another worker: at most one per killed
+ * worker (SMTP sends one at a time), with the same Message-ID (derived from the row id), which is
+ * what lets the receiving side recognise the copy.
+ */
+async function expectEveryNotificationOnce(prefix: string, resendsAllowed = 0): Promise<void> {
+  const subscribers = await rows<{ email: string }>("select email from subscribers where email like $1", [`${prefix}%`]);
   const deadline = Date.now() + 60_000;
   while (Number((await rows<{ n: string }>("select count(*) as n from mail where status <> 'sent'"))[0]?.n) > 0) {
     if (Date.now() > deadline) throw new Error("mail still pending after 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expect(smtp.messages.length).toBeGreaterThanOrEqual(subscribers.length);
-  const counts = notificationsPerAddress(smtp.messages);
-  expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
-  expect([...counts.keys()].sort()).toEqual(subscribers.map((row) => row.email).sort());
+  const received = notifications(prefix);
+  expect([...received.keys()].sort()).toEqual(subscribers.map((row) => row.email).sort());
+  const twice = [...received.entries()].filter(([, mails]) => mails.length > 1);
+  expect(twice.length).toBeLessThanOrEqual(resendsAllowed);
+  for (const [, mails] of twice) {
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.headers["message-id"]).toBe(mails[1]!.headers["message-id"]);
+  }
 }
 
 describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
@@ -134,7 +146,7 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     expect(answers.flat().filter((status) => status !== 200)).toEqual([]);
     const stored = await rows<{ email: string }>("select email from subscribers where email like 'client%'");
     expect(stored).toHaveLength(300);
-    await expectEveryNotificationOnce();
+    await expectEveryNotificationOnce("client");
     // Round robin: each instance answered some of them.
     const upstreams = new Set(lb.accessLog().filter((line) => line.includes('"POST /newsletter')).map((line) => /upstream=(\S+)/.exec(line)?.[1]));
     expect(upstreams.size).toBe(3);
@@ -184,7 +196,7 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(12 - CHAT_PER_IP);
   }, 60_000);
 
-  it("kill -9 of one instance mid-burst loses nothing acknowledged and sends nothing twice", async () => {
+  it("kill -9 of one instance mid-burst loses nothing acknowledged and sends nothing twice (but the one mail it may have had in flight, same Message-ID)", async () => {
     let answered = 0;
     let killed: Promise<unknown> | undefined;
     const victim = 1;
@@ -211,8 +223,9 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     const stored = new Set((await rows<{ email: string }>("select email from subscribers where email like 'crash%'")).map((row) => row.email));
     expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
 
-    // The dead instance's mail lease runs out; the others send what it had claimed, once.
-    await expectEveryNotificationOnce();
+    // The dead instance's mail lease runs out; the others send what it had claimed, once (but the
+    // one it may have had in flight at the kill).
+    await expectEveryNotificationOnce("crash", 1);
     sites[victim] = await startInstance(ports[victim]!);
     await ready(sites[victim]);
   }, 120_000);
@@ -268,6 +281,8 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     expect(replies.map((reply) => [reply.status, reply.final?.type, reply.text])).toEqual(replies.map(() => [200, "done", chunks.join("")]));
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(20);
+    // A stopping instance finishes its send and releases its other claims: nothing twice.
+    await expectEveryNotificationOnce("rolling");
     ai.setDefault({ kind: "stream", chunks: ["Heavy", " loads"] });
   }, 180_000);
 
