@@ -188,7 +188,10 @@ export class MailOutbox {
         const group = claimed.slice(index, index + parallel);
         index += group.length;
         // A row whose lease was lost (this process stalled past it) is another worker's now.
-        await Promise.all(group.filter((mail) => held.has(mail.id)).map((mail) => this.deliver(mail)));
+        const mine = group.filter((mail) => held.has(mail.id));
+        const outcomes = await Promise.all(mine.map((mail) => this.deliver(mail)));
+        // Marked sent as soon as its group is (SMTP: one mail per group, so a crash resends at most one).
+        await markSent(this.db, mine.filter((_, i) => outcomes[i]));
         done = index;
       }
     } finally {
@@ -198,7 +201,7 @@ export class MailOutbox {
     return claimed.length === this.options.batchSize && !this.stopping;
   }
 
-  /** Sends one row and marks it sent (or records the failure). True when it went out. */
+  /** Sends one row (or records the failure). True when it went out. */
   private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
@@ -207,7 +210,6 @@ export class MailOutbox {
       await this.recordFailure(mail, error);
       return false;
     }
-    await markSent(this.db, [mail]);
     if (this.sender.kind === "file") {
       this.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file: outcome }, "mail written to file (no SMTP_URL)");
     } else {

@@ -270,7 +270,12 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
       const replies = visitors.map((visitor) => visitor.send("Which permits do I need?"));
       streams.push(...replies);
       await ai.waitForRequests(before + 3);
-      const exit = await site.stop();
+      const stopping = site.stop();
+      // Not ready at once, still alive (and serving) during the drain delay.
+      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status).toBe(503);
+      expect(await (await fetch(`${site.url}/readyz`)).json()).toEqual({ status: "shutting-down" });
+      expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+      const exit = await stopping;
       expect(exit, site.logs().slice(-15).join("\n")).toEqual({ code: 0, signal: null });
       sites[index] = await startInstance(ports[index]!);
       await ready(sites[index]);
