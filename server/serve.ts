@@ -42,16 +42,17 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   const server = http.createServer();
   const served = await setup({ config, logger, services, server });
   // Requests being answered (chat streams included): shutdown waits for them.
-  let inFlight = 0;
+  const active = new Set<http.ServerResponse>();
   let settled: (() => void) | undefined;
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    inFlight += 1;
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    active.add(res);
     // Shutting down: no connection is kept alive after its answer, so the proxy opens the next one
     // elsewhere instead of racing our close.
     if (services.lifecycle.shuttingDown) res.shouldKeepAlive = false;
     res.once("close", () => {
-      inFlight -= 1;
-      if (inFlight === 0) settled?.();
+      active.delete(res);
+      if (services.lifecycle.shuttingDown) setImmediate(() => server.closeIdleConnections());
+      if (active.size === 0) settled?.();
     });
   });
   server.on("request", served.handler);
@@ -65,7 +66,7 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
 
   const { drainMs, timeoutMs } = config.shutdown;
   const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-  const idle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)));
+  const idle = () => (active.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)));
 
   /**
    * SIGTERM/SIGINT: not ready at once (/readyz 503), still serving for SHUTDOWN_DRAIN_MS while the
@@ -75,12 +76,14 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
    */
   async function stop(): Promise<void> {
     services.lifecycle.shuttingDown = true;
+    // Answers not begun yet close their connection too (a stream already under way cannot).
+    for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
     if (drainMs > 0) await wait(drainMs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const closing = Promise.resolve(served.close?.());
     server.closeIdleConnections();
     const finished = await Promise.race([idle().then(() => true), wait(timeoutMs).then(() => false)]);
-    if (!finished) logger.warn({ inFlight }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing them");
+    if (!finished) logger.warn({ inFlight: active.size }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing them");
     // Sockets that never sent a request (preconnects, a client's spare connection) would hold
     // server.close() open.
     server.closeAllConnections();
