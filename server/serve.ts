@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import { ConfigError, type Config, loadConfig } from "./config";
 import { createLogger, flushLogs, type Logger } from "./logger";
 import { closeServices, createServices, type Services } from "./services";
@@ -51,8 +52,17 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     if (services.lifecycle.shuttingDown) res.shouldKeepAlive = false;
     res.once("close", () => {
       active.delete(res);
-      if (services.lifecycle.shuttingDown) setImmediate(() => server.closeIdleConnections());
       if (active.size === 0) settled?.();
+    });
+  });
+  // Open connections: after the last answer, shutdown lets the proxy close its idle ones itself.
+  const sockets = new Set<Socket>();
+  let allClosed: (() => void) | undefined;
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      if (sockets.size === 0) allClosed?.();
     });
   });
   server.on("request", served.handler);
@@ -77,15 +87,22 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   async function stop(): Promise<void> {
     services.lifecycle.shuttingDown = true;
     // Answers not begun yet close their connection too (a stream already under way cannot).
+    // Idle connections stay open during the drain: closing one could race a request on its way.
     for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
     if (drainMs > 0) await wait(drainMs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const closing = Promise.resolve(served.close?.());
-    server.closeIdleConnections();
+    const deadline = Date.now() + timeoutMs;
     const finished = await Promise.race([idle().then(() => true), wait(timeoutMs).then(() => false)]);
     if (!finished) logger.warn({ inFlight: active.size }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing them");
-    // Sockets that never sent a request (preconnects, a client's spare connection) would hold
-    // server.close() open.
+    // A connection whose last answer was kept alive (begun before SIGTERM, e.g. a chat stream):
+    // closing it now could race the proxy sending its next request on it, so the proxy gets up to
+    // the drain delay to close it (nginx: its upstream keepalive_timeout, below the drain delay).
+    // Sockets that never sent a request (preconnects, a client's spare connection) go after it.
+    const grace = Math.min(drainMs, Math.max(0, deadline - Date.now()));
+    if (finished && grace > 0 && sockets.size > 0) {
+      await Promise.race([new Promise<void>((resolve) => (allClosed = resolve)), wait(grace)]);
+    }
     server.closeAllConnections();
     await Promise.all([closed, closing]);
     await closeServices(services);

@@ -5,6 +5,7 @@
  * own X-Forwarded-For (a first proxy tier: TRUST_PROXY=2), so every limit below is reached through
  * whichever instance nginx picks.
  */
+import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatVisitor } from "../support/chat-client";
@@ -34,7 +35,7 @@ async function startInstance(port: number): Promise<Site> {
 
 async function ready(site: Site): Promise<void> {
   for (;;) {
-    const response = await fetch(`${site.url}/readyz`).catch(() => undefined);
+    const response = await freshGet(`${site.url}/readyz`).catch(() => undefined);
     if (response?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -80,6 +81,19 @@ const subscribe = (email: string, ip: string) =>
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": ip },
     body: JSON.stringify({ email }),
+  });
+
+/** GET on a connection of its own (a stopping instance closes its connections after each answer). */
+const freshGet = (url: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
   });
 
 const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await db.query(text, values)).rows as T[];
@@ -272,9 +286,9 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
       await ai.waitForRequests(before + 3);
       const stopping = site.stop();
       // Not ready at once, still alive (and serving) during the drain delay.
-      await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status).toBe(503);
-      expect(await (await fetch(`${site.url}/readyz`)).json()).toEqual({ status: "shutting-down" });
-      expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+      await expect.poll(async () => (await freshGet(`${site.url}/readyz`)).status).toBe(503);
+      expect(JSON.parse((await freshGet(`${site.url}/readyz`)).body)).toEqual({ status: "shutting-down" });
+      expect((await freshGet(`${site.url}/healthz`)).status).toBe(200);
       const exit = await stopping;
       expect(exit, site.logs().slice(-15).join("\n")).toEqual({ code: 0, signal: null });
       sites[index] = await startInstance(ports[index]!);
