@@ -7,8 +7,8 @@ import { limitBodySize } from "./http/body-limit";
 import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
-import { rateLimit } from "./http/rate-limit";
 import { requestClientKey } from "./http/client-address";
+import { databaseRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { leadsJson } from "./leads/http";
 import type { Services } from "./services";
@@ -91,13 +91,24 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
 
   // Reads: health, hashed assets, public files. Writes skip all of it.
   const reads = express.Router();
-  reads.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers (no database round trip; a load balancer may poll it often).
+  reads.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", database: services.database.kind });
+  });
+  // Readiness: migrations are done (the services exist only after them), the database answers,
+  // and the instance is not shutting down. 503 otherwise: the load balancer sends no new requests.
+  reads.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (services.lifecycle.shuttingDown) {
+      res.status(503).json({ status: "shutting-down" });
+      return;
+    }
     try {
       await services.database.db.selectNoFrom((eb) => eb.lit(1).as("ok")).execute();
-      res.json({ status: "ok", database: services.database.kind });
+      res.json({ status: "ready", database: services.database.kind });
     } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable" });
+      logger.error({ err: error }, "readiness check: the database does not answer");
+      res.status(503).json({ status: "database-unavailable" });
     }
   });
   if (site.mode === "production") {
@@ -109,7 +120,9 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.use((req, res, next) => (isRead(req) ? reads(req, res, next) : next()));
 
   // Writes: same origin only, bounded bodies, a per-client rate.
-  const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute });
+  // Several instances share PostgreSQL: the windows are counted there (SQLite: one process, memory).
+  const postStore = services.database.kind === "postgres" ? databaseRateLimitStore(services.database.db) : memoryRateLimitStore();
+  const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
   app.use(sameOriginOnly());
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));

@@ -108,4 +108,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TEAM_MEMBERS: "ann@example.com, bob" })).toThrow('Invalid configuration: TEAM_MEMBERS: not an email address: "bob"');
     expect(loadConfig({ MAIL_MAX_ATTEMPTS: "3" }).mail.maxAttempts).toBe(3);
   });
+
+  it("reads the shutdown and mail lease settings, with defaults for one instance", () => {
+    expect(loadConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 10_000 });
+    expect(loadConfig({}).mail.leaseMs).toBe(60_000);
+    const config = loadConfig({ SHUTDOWN_DRAIN_MS: "5000", SHUTDOWN_TIMEOUT_MS: "30000", MAIL_LEASE_MS: "3000" });
+    expect(config.shutdown).toEqual({ drainMs: 5_000, timeoutMs: 30_000 });
+    expect(config.mail.leaseMs).toBe(3_000);
+  });
+
+  it("refuses unusable shutdown and lease values, one line each", () => {
+    const problems = problemsOf({ SHUTDOWN_DRAIN_MS: "-1", SHUTDOWN_TIMEOUT_MS: "0", MAIL_LEASE_MS: "10" });
+    expect(problems).toHaveLength(3);
+    expect(problems.join("\n")).toMatch(/^SHUTDOWN_DRAIN_MS: /m);
+    expect(problems.join("\n")).toMatch(/^SHUTDOWN_TIMEOUT_MS: /m);
+    expect(problems.join("\n")).toMatch(/^MAIL_LEASE_MS: /m);
+  });
 });

@@ -115,6 +115,9 @@ const envSchema = z.object({
   RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
   CHAT_DAILY_LIMIT_PER_IP: positiveInt(20),
   CHAT_DAILY_LIMIT_TOTAL: positiveInt(1000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(600_000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -127,7 +130,7 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string; maxAttempts: number };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string; maxAttempts: number; leaseMs: number };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
   /** The public origin (no trailing slash), or undefined: each request's own origin. */
@@ -138,6 +141,11 @@ export interface Config {
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
   /** Who may sign in to /team: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
   teamMembers: readonly string[];
+  /**
+   * SIGTERM: `drainMs` not-ready (but still serving) so the load balancer moves away, then no new
+   * connections, and in-flight requests and chat streams get `timeoutMs` to finish.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 
@@ -175,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       teamEmail,
       adminEmail: env.ADMIN_EMAIL ?? ADMIN_EMAIL,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      leaseMs: env.MAIL_LEASE_MS,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,
@@ -187,5 +196,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       chatTotalPerDay: env.CHAT_DAILY_LIMIT_TOTAL,
     },
     teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
   };
 }

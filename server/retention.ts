@@ -1,4 +1,5 @@
 import type { Db } from "./db/database";
+import { scheduleShared } from "./db/jobs";
 import type { Logger } from "./logger";
 import { LEAD_TABLE_OF_KIND } from "./team/lead-sources";
 
@@ -6,7 +7,8 @@ import { LEAD_TABLE_OF_KIND } from "./team/lead-sources";
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
  * requests and contact messages 24 months, chat conversations 12 months, sent mail 24 months.
  * Subscribers stay until they unsubscribe (or ask for erasure: `npm run leads -- delete`).
- * Expired quota counters are the chat's own hourly sweep (server/chat/quota.ts).
+ * Expired quota counters are the chat's own hourly sweep (server/chat/chat-service.ts), also once
+ * per period across instances.
  */
 export const RETENTION_MONTHS = {
   potential_customers: 24,
@@ -64,22 +66,19 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Purges at start, then once a day. Returns a function that stops it. */
+/**
+ * Purges once a day across every instance sharing the database (server/db/jobs.ts): each instance
+ * asks hourly (first 5 s after start) and only the one that claims the day's run purges. Returns a
+ * function that stops this instance's checks.
+ */
 export function scheduleRetention(db: Db, logger: Logger): () => void {
-  const run = () => {
-    purgeExpired(db).then(
-      (deleted) => {
-        if (Object.values(deleted).some((n) => n > 0)) logger.info({ deleted }, "retention: deleted expired data");
-      },
-      (error: unknown) => logger.error({ err: error }, "retention purge failed"),
-    );
-  };
-  const first = setTimeout(run, 5_000);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-  };
+  return scheduleShared(
+    db,
+    "retention-purge",
+    async () => {
+      const deleted = await purgeExpired(db);
+      if (Object.values(deleted).some((n) => n > 0)) logger.info({ deleted }, "retention: deleted expired data");
+    },
+    { periodMs: DAY_MS, checkEveryMs: 60 * 60 * 1000, onError: (error) => logger.error({ err: error }, "retention purge failed") },
+  );
 }

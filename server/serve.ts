@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import { ConfigError, type Config, loadConfig } from "./config";
 import { createLogger, flushLogs, type Logger } from "./logger";
 import { closeServices, createServices, type Services } from "./services";
@@ -41,6 +42,29 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   const services = await createServices(config, logger);
   const server = http.createServer();
   const served = await setup({ config, logger, services, server });
+  // Requests being answered (chat streams included): shutdown waits for them.
+  const active = new Set<http.ServerResponse>();
+  let settled: (() => void) | undefined;
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    active.add(res);
+    // Shutting down: no connection is kept alive after its answer, so the proxy opens the next one
+    // elsewhere instead of racing our close.
+    if (services.lifecycle.shuttingDown) res.shouldKeepAlive = false;
+    res.once("close", () => {
+      active.delete(res);
+      if (active.size === 0) settled?.();
+    });
+  });
+  // Open connections: after the last answer, shutdown lets the proxy close its idle ones itself.
+  const sockets = new Set<Socket>();
+  let allClosed: (() => void) | undefined;
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      if (sockets.size === 0) allClosed?.();
+    });
+  });
   server.on("request", served.handler);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
@@ -50,33 +74,60 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     logger.info({ url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, database: services.database.kind }, "server listening");
   });
 
+  const { drainMs, timeoutMs } = config.shutdown;
+  const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const idle = () => (active.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)));
+
+  /**
+   * SIGTERM/SIGINT: not ready at once (/readyz 503), still serving for SHUTDOWN_DRAIN_MS while the
+   * load balancer notices; then no new connections, and the requests in flight (chat streams
+   * too) get SHUTDOWN_TIMEOUT_MS to finish; then the outbox stops (unsent claims released) and
+   * the database closes. Exit 0.
+   */
+  async function stop(): Promise<void> {
+    services.lifecycle.shuttingDown = true;
+    // Answers not begun yet close their connection too (a stream already under way cannot).
+    // Idle connections stay open during the drain: closing one could race a request on its way.
+    for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
+    if (drainMs > 0) await wait(drainMs);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closing = Promise.resolve(served.close?.());
+    const deadline = Date.now() + timeoutMs;
+    const finished = await Promise.race([idle().then(() => true), wait(timeoutMs).then(() => false)]);
+    if (!finished) logger.warn({ inFlight: active.size }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing them");
+    // A connection whose last answer was kept alive (begun before SIGTERM, e.g. a chat stream):
+    // closing it now could race the proxy sending its next request on it, so the proxy gets up to
+    // the drain delay to close it (nginx: its upstream keepalive_timeout, below the drain delay).
+    // Sockets that never sent a request (preconnects, a client's spare connection) go after it.
+    const grace = Math.min(drainMs, Math.max(0, deadline - Date.now()));
+    if (finished && grace > 0 && sockets.size > 0) {
+      await Promise.race([new Promise<void>((resolve) => (allClosed = resolve)), wait(grace)]);
+    }
+    server.closeAllConnections();
+    await Promise.all([closed, closing]);
+    await closeServices(services);
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
+    logger.info({ signal, drainMs, timeoutMs }, "shutting down");
     const forceExit = setTimeout(() => {
       logger.error("shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000);
+    }, drainMs + timeoutMs + 10_000);
     forceExit.unref();
-    const closing = Promise.resolve(served.close?.());
-    server.close(() => {
-      closing
-        .then(() => closeServices(services))
-        .then(() => {
-          logger.info("stopped");
-          return flushLogs(logger).then(() => process.exit(0));
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: error }, "error while closing services");
-          void flushLogs(logger).then(() => process.exit(1));
-        });
-    });
-    server.closeIdleConnections();
-    // Sockets that never sent a request (preconnects, a client's spare connection) would hold
-    // server.close() open; in-flight replies get a short grace period first.
-    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+    stop().then(
+      () => {
+        logger.info("stopped");
+        return flushLogs(logger).then(() => process.exit(0));
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "error while closing services");
+        void flushLogs(logger).then(() => process.exit(1));
+      },
+    );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

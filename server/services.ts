@@ -8,6 +8,7 @@ import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
+import { sharedSessionSecret } from "./chat/session";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -29,6 +30,8 @@ export interface Services {
   team: TeamWorkspace;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
+  /** Set when shutdown begins: /readyz answers 503 from then on (server/serve.ts). */
+  lifecycle: { shuttingDown: boolean };
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
@@ -36,19 +39,27 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     onIdleConnectionError: (error) => logger.warn({ err: error }, "an idle PostgreSQL connection failed; the next query opens a new one"),
   });
   await migrateToLatest(database.db);
+  // Several instances share a PostgreSQL database: they must share the cookie secret too.
+  if (database.kind === "postgres" && !config.sessionSecret) config = { ...config, sessionSecret: await sharedSessionSecret(database.db) };
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
-  const outbox = new MailOutbox(database.db, sender, logger, { maxAttempts: config.mail.maxAttempts });
+  const outbox = new MailOutbox(database.db, sender, logger, {
+    sharedDatabase: database.kind === "postgres",
+    skipLocked: database.kind === "postgres",
+    leaseMs: config.mail.leaseMs,
+    maxAttempts: config.mail.maxAttempts,
+  });
   const leads = new LeadsService(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail });
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
-  const services: Services = { config, logger, database, outbox, leads, forms, chat, team, stopRetention: scheduleRetention(database.db, logger) };
+  const services: Services = { config, logger, database, outbox, leads, forms, chat, team, stopRetention: scheduleRetention(database.db, logger), lifecycle: { shuttingDown: false } };
   await outbox.start();
   return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
+  services.chat.service.close();
   await services.outbox.stop();
   await services.database.close();
 }

@@ -24,7 +24,8 @@ const percentile = (values: number[], p: number) => {
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 async function seed(file: string): Promise<string> {
-  const { db, close } = openDatabase({ kind: "sqlite", file });
+  const database = openDatabase({ kind: "sqlite", file });
+  const { db } = database;
   await migrateToLatest(db);
   // Two years up to a week ago: nothing past the 24-month retention the server purges at start.
   const span = 2 * 365 * 86_400_000 - 8 * 86_400_000;
@@ -48,7 +49,7 @@ async function seed(file: string): Promise<string> {
     .insertInto("team_sessions")
     .values({ token_hash: crypto.createHash("sha256").update(token).digest("hex"), email: MEMBER, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
     .execute();
-  await close();
+  await database.close();
   return token;
 }
 

@@ -7,6 +7,7 @@ import type { ChatLimits, ChatMessage } from "~/features/chat/chat-contract";
 import { demoLimitMessage } from "~/features/chat/chat-lines";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import { scheduleShared } from "../db/jobs";
 import type { Logger } from "../logger";
 import { createAllowance } from "./allowance";
 import { type KnowledgeEntry, buildKnowledgeBase } from "./knowledge-base";
@@ -48,10 +49,13 @@ export function createChatService(options: {
   const answer = createReplier({ db, logger, provider, knowledgeBase, teamEmail, allowance });
   const sendTranscript = createTranscripts({ db, logger, allowance, outbox, teamEmail });
 
-  const sweep = setInterval(() => {
-    sweepCounters(db).catch((error: unknown) => logger.warn({ err: error }, "could not sweep chat counters"));
-  }, 60 * 60 * 1000);
-  sweep.unref();
+  // Expired counters (chat quotas, POST rate windows): once an hour across instances.
+  const stopSweep = scheduleShared(db, "counter-sweep", () => sweepCounters(db), {
+    periodMs: 60 * 60 * 1000,
+    checkEveryMs: 5 * 60 * 1000,
+    firstCheckMs: 60_000,
+    onError: (error) => logger.warn({ err: error }, "could not sweep chat counters"),
+  });
 
   /** The visitor's own time zone once stored, else the one the browser sent, else the server's. */
   async function limits(visitorId: string, timeZone: string | undefined): Promise<ChatLimits> {
@@ -113,7 +117,7 @@ export function createChatService(options: {
     },
 
     close() {
-      clearInterval(sweep);
+      stopSweep();
     },
   };
 }

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Request, Response } from "express";
+import type { Db } from "../db/database";
 
 export const SESSION_COOKIE = "maxload_session";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -28,6 +29,22 @@ export function loadSessionSecret(configured: string | undefined, dataDir: strin
   const secret = fs.readFileSync(file, "utf8").trim();
   if (secret.length < 32) throw new Error(`${file} holds no usable session secret: delete it to generate a new one`);
   return secret;
+}
+
+/**
+ * PostgreSQL without SESSION_SECRET (docs/decisions/0040-one-session-secret.md): a random secret
+ * kept in the database, inserted if absent and read back, so every instance sharing the database
+ * signs and accepts the same cookies, also across restarts.
+ */
+export async function sharedSessionSecret(db: Db): Promise<string> {
+  await db
+    .insertInto("site_settings")
+    .values({ name: "session-secret", value: crypto.randomBytes(32).toString("base64url"), created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const row = await db.selectFrom("site_settings").select("value").where("name", "=", "session-secret").executeTakeFirstOrThrow();
+  if (row.value.length < 32) throw new Error("site_settings holds no usable session secret: delete its session-secret row to generate a new one");
+  return row.value;
 }
 
 export class SessionSigner {

@@ -64,6 +64,10 @@ export interface MailTable {
   next_attempt_at: string;
   last_error: string | null;
   sent_at: string | null;
+  /** The instance whose worker holds the row's lease (server/mail/outbox-rows.ts), null when none. */
+  claimed_by: Generated<string | null>;
+  /** End of that lease: after it (the worker died) the row is due again. */
+  claimed_until: Generated<string | null>;
 }
 
 /** An anonymous chat visitor (one per session cookie). */
@@ -149,6 +153,20 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** Values every instance shares (e.g. the generated session secret), written once. */
+export interface SiteSettingsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** Periodic work done once per period across instances (server/db/jobs.ts). */
+export interface ScheduledJobsTable {
+  name: string;
+  next_run_at: string;
+  last_run_by: string | null;
+}
+
 export interface Database {
   potential_customers: PotentialCustomersTable;
   subscribers: SubscribersTable;
@@ -163,6 +181,8 @@ export interface Database {
   lead_states: LeadStatesTable;
   lead_notes: LeadNotesTable;
   audit_log: AuditLogTable;
+  site_settings: SiteSettingsTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
 
 export type MailRow = Selectable<MailTable>;

@@ -1,10 +1,11 @@
 /**
- * The statements the mail worker (outbox.ts) runs on `mail` rows: claim the due ones, give back
- * those it did not get to, mark the sent ones, record a failed attempt.
+ * The statements the mail worker (outbox.ts) runs on `mail` rows: lease the due ones, renew the
+ * lease, give back those it did not get to, mark the sent ones, record a failed attempt.
  */
 import { sql } from "kysely";
 import { type Db, nowIso } from "../db/database";
 import type { MailRow } from "../db/schema";
+import { INSTANCE_ID } from "../instance";
 
 export interface RetryPolicy {
   /** Most rows claimed at once. */
@@ -12,6 +13,10 @@ export interface RetryPolicy {
   /** First retry delay; doubles per attempt up to maxRetryDelayMs. */
   retryBaseMs: number;
   maxRetryDelayMs: number;
+  /** How long a claim holds a row: past it (the worker died), the row is due again. */
+  leaseMs: number;
+  /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED, so concurrent workers take different rows. */
+  skipLocked: boolean;
 }
 
 /** Delay before the retry that follows attempt number `attempt` (1-based). */
@@ -20,65 +25,105 @@ export function retryDelayMs(attempt: number, base: number, max: number): number
 }
 
 const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
+const idsOf = (rows: readonly MailRow[]) => rows.map((row) => row.id);
 
 /**
- * Moves due rows to their next retry time and counts the attempt, in one statement. The outer
- * conditions are re-checked on the rows themselves, so a row claimed by someone else in the
- * meantime (its next_attempt_at moved on) is not claimed twice. Oldest first.
+ * Leases due rows to this instance and counts the attempt, in one statement:
+ *
+ *   UPDATE mail SET attempts = attempts + 1, claimed_by = me, claimed_until = now + lease,
+ *                   next_attempt_at = now + lease
+ *   WHERE id IN (SELECT id FROM mail WHERE status = 'pending' AND next_attempt_at <= now
+ *                ORDER BY next_attempt_at LIMIT n [FOR UPDATE SKIP LOCKED])
+ *     AND status = 'pending' AND next_attempt_at <= now
+ *   RETURNING *
+ *
+ * The outer conditions are re-checked on the rows themselves, so a row another worker claimed in
+ * the meantime is not claimed twice (PostgreSQL re-reads a row it waited for; SQLite has one
+ * writer). A worker that dies leaves its rows leased until `claimed_until`, then they are due.
  */
-export async function claimDue(db: Db, policy: RetryPolicy): Promise<MailRow[]> {
+export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "leaseMs" | "skipLocked">): Promise<MailRow[]> {
   const now = nowIso();
-  const { batchSize, retryBaseMs, maxRetryDelayMs } = policy;
-  const due = await db
+  const until = later(policy.leaseMs);
+  let due = db
     .selectFrom("mail")
-    .select(["id", "attempts"])
+    .select("id")
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
     .orderBy("next_attempt_at")
-    .limit(batchSize)
+    .limit(policy.batchSize);
+  if (policy.skipLocked) due = due.forUpdate().skipLocked();
+  const claimed = await db
+    .updateTable("mail")
+    .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: until, claimed_by: INSTANCE_ID, claimed_until: until })
+    .where("id", "in", due)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .returningAll()
     .execute();
-  if (due.length === 0) return [];
-  const claimed: MailRow[] = [];
-  // Rows with the same attempt count share their next retry time: one UPDATE per group.
-  const byAttempts = new Map<number, string[]>();
-  for (const row of due) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
-  for (const [attempts, ids] of byAttempts) {
-    const rows = await db
-      .updateTable("mail")
-      .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: later(retryDelayMs(attempts + 1, retryBaseMs, maxRetryDelayMs)) })
-      .where("id", "in", ids)
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now)
-      .returningAll()
-      .execute();
-    claimed.push(...rows);
-  }
   return claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
-const idsOf = (rows: readonly MailRow[]) => rows.map((row) => row.id);
+/** Extends this instance's lease on `rows`; returns those still held (a lost lease is not sent). */
+export async function renewLease(db: Db, rows: readonly MailRow[], leaseMs: number): Promise<{ id: string }[]> {
+  if (rows.length === 0) return [];
+  const until = later(leaseMs);
+  return db
+    .updateTable("mail")
+    .set({ next_attempt_at: until, claimed_until: until })
+    .where("id", "in", idsOf(rows))
+    .where("status", "=", "pending")
+    .where("claimed_by", "=", INSTANCE_ID)
+    .returning("id")
+    .execute();
+}
 
 /** Claimed rows the worker did not send (it is stopping): due again now, the attempt not counted. */
 export async function releaseClaimed(db: Db, rows: readonly MailRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .updateTable("mail")
-    .set({ attempts: sql<number>`attempts - 1`, next_attempt_at: nowIso() })
+    .set({ attempts: sql<number>`attempts - 1`, next_attempt_at: nowIso(), claimed_by: null, claimed_until: null })
     .where("id", "in", idsOf(rows))
     .where("status", "=", "pending")
+    .where("claimed_by", "=", INSTANCE_ID)
     .execute();
 }
 
 export async function markSent(db: Db, rows: readonly MailRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.updateTable("mail").set({ status: "sent", sent_at: nowIso(), last_error: null }).where("id", "in", idsOf(rows)).execute();
-}
-
-/** The error of a failed attempt; `giveUp`: no more retries, the row is `failed`. */
-export async function recordFailedAttempt(db: Db, id: string, message: string, giveUp: boolean): Promise<void> {
   await db
     .updateTable("mail")
-    .set(giveUp ? { status: "failed", last_error: message } : { last_error: message })
+    .set({ status: "sent", sent_at: nowIso(), last_error: null, claimed_by: null, claimed_until: null })
+    .where("id", "in", idsOf(rows))
+    .execute();
+}
+
+/**
+ * Rows waiting for a retry become due now (a worker starting: after a restart, mail goes out at
+ * once). `keepLeases` (a database other instances share): rows leased to a worker are left alone,
+ * it may be alive; else every lease is a dead process's and is dropped.
+ */
+export async function resumePending(db: Db, { keepLeases }: { keepLeases: boolean }): Promise<number> {
+  const now = nowIso();
+  let query = db
+    .updateTable("mail")
+    .set({ next_attempt_at: now, claimed_by: null, claimed_until: null })
+    .where("status", "=", "pending")
+    .where("next_attempt_at", ">", now);
+  if (keepLeases) query = query.where("claimed_until", "is", null);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The error of a failed attempt: the row is due again at `retryAt`, its lease ends; `giveUp`: no
+ * more retries, the row is `failed`.
+ */
+export async function recordFailedAttempt(db: Db, id: string, message: string, giveUp: boolean, retryAt: string): Promise<void> {
+  const released = { last_error: message, claimed_by: null, claimed_until: null };
+  await db
+    .updateTable("mail")
+    .set(giveUp ? { ...released, status: "failed" } : { ...released, next_attempt_at: retryAt })
     .where("id", "=", id)
     .execute();
 }

@@ -4,7 +4,7 @@ import { nowIso } from "../db/database";
 import type { Database, MailRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { composeMail, type MailInput } from "./compose";
-import { claimDue, markSent, recordFailedAttempt, releaseClaimed } from "./outbox-rows";
+import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
 import type { MailSender } from "./senders";
 
 /**
@@ -12,13 +12,17 @@ import type { MailSender } from "./senders";
  *
  * - `enqueue(trx, mail)` writes the row inside the caller's transaction, so a record and its mail
  *   exist together or not at all. Call `nudge()` after the commit for an immediate send.
- * - The worker (one per server process) polls every second, claims due rows, and sends each one.
- *   Claiming is a conditional UPDATE that moves `next_attempt_at` to the next retry time and
- *   counts the attempt *before* sending: a row is never sent twice at once, and a crash during a
- *   send leaves a pending row that is sent again (at least once).
+ * - The worker (one per server process, several processes may share the database) polls every
+ *   second, leases due rows, and sends each one. Claiming is one conditional UPDATE (FOR UPDATE
+ *   SKIP LOCKED on PostgreSQL) that counts the attempt and leases the row to this instance
+ *   *before* sending: a row is never sent by two workers at once. Each sent row is marked sent at
+ *   once; the lease is renewed while the worker holds the batch. A worker that dies leaves its
+ *   rows leased until the lease ends (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between
+ *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
- * - At start the worker makes every pending row due again: after a restart, mail goes out now.
+ * - At start the worker makes pending rows due again (on PostgreSQL, those no other live instance
+ *   holds a lease on): after a restart, mail goes out now.
  */
 
 export interface OutboxOptions {
@@ -28,6 +32,19 @@ export interface OutboxOptions {
   retryBaseMs?: number;
   maxRetryDelayMs?: number;
   maxAttempts?: number;
+  /**
+   * How long a claimed row stays leased without renewal (renewed every third of it while its
+   * worker lives): after a crash, another worker sends the row this long after the last renewal.
+   */
+  leaseMs?: number;
+  /**
+   * Several instances may share the database (PostgreSQL): at start, rows other instances have
+   * leased are left alone. Else (SQLite, one process) every lease found at start is a dead
+   * process's, and its rows go out at once.
+   */
+  sharedDatabase?: boolean;
+  /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (concurrent workers take different rows). */
+  skipLocked?: boolean;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -36,6 +53,9 @@ const DEFAULTS: Required<OutboxOptions> = {
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
   maxAttempts: 50,
+  leaseMs: 60_000,
+  sharedDatabase: false,
+  skipLocked: false,
 };
 
 export class MailOutbox {
@@ -87,14 +107,7 @@ export class MailOutbox {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
-    const now = nowIso();
-    const result = await this.db
-      .updateTable("mail")
-      .set({ next_attempt_at: now })
-      .where("status", "=", "pending")
-      .where("next_attempt_at", ">", now)
-      .executeTakeFirst();
-    const resumed = Number(result.numUpdatedRows);
+    const resumed = await resumePending(this.db, { keepLeases: this.options.sharedDatabase });
     this.logger.info({ sender: this.sender.kind, resumed }, "mail worker started");
     this.nudge();
   }
@@ -150,29 +163,45 @@ export class MailOutbox {
 
   /** Claims and sends one batch. True when the batch was full (more may be due). */
   private async processBatch(): Promise<boolean> {
+    const { leaseMs } = this.options;
     const claimed = await claimDue(this.db, this.options);
-    const sent: MailRow[] = [];
+    if (claimed.length === 0) return false;
+    // The lease is renewed while this batch is in hand (also during a slow send): it only runs out
+    // when this process stops renewing it, that is when it died.
+    let held = new Set(claimed.map((mail) => mail.id));
+    let index = 0; // next row to send
+    let done = 0; // rows sent or failed
+    const renew = () => {
+      renewLease(this.db, claimed.slice(done), leaseMs).then(
+        (kept) => {
+          held = new Set(kept.map((mail) => mail.id));
+        },
+        (error: unknown) => this.logger.warn({ err: error }, "mail worker: could not renew its lease"),
+      );
+    };
+    const renewer = setInterval(renew, Math.max(100, Math.floor(leaseMs / 3)));
+    renewer.unref();
     // Files are written a few at a time; SMTP goes one by one over its pooled connection.
     const parallel = this.sender.kind === "file" ? 8 : 1;
-    let index = 0;
     try {
-      while (index < claimed.length) {
-        if (this.stopping) break;
+      while (index < claimed.length && !this.stopping) {
         const group = claimed.slice(index, index + parallel);
         index += group.length;
-        const outcomes = await Promise.all(group.map((mail) => this.deliver(mail)));
-        group.forEach((mail, i) => {
-          if (outcomes[i]) sent.push(mail);
-        });
+        // A row whose lease was lost (this process stalled past it) is another worker's now.
+        const mine = group.filter((mail) => held.has(mail.id));
+        const outcomes = await Promise.all(mine.map((mail) => this.deliver(mail)));
+        // Marked sent as soon as its group is (SMTP: one mail per group, so a crash resends at most one).
+        await markSent(this.db, mine.filter((_, i) => outcomes[i]));
+        done = index;
       }
     } finally {
-      await markSent(this.db, sent);
+      clearInterval(renewer);
       await releaseClaimed(this.db, claimed.slice(index));
     }
     return claimed.length === this.options.batchSize && !this.stopping;
   }
 
-  /** Sends one row. True when it went out (the row is marked sent with its batch). */
+  /** Sends one row (or records the failure). True when it went out. */
   private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
@@ -192,9 +221,11 @@ export class MailOutbox {
   private async recordFailure(mail: MailRow, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
     const giveUp = mail.attempts >= this.options.maxAttempts;
-    await recordFailedAttempt(this.db, mail.id, message, giveUp);
+    const { retryBaseMs, maxRetryDelayMs } = this.options;
+    const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs, maxRetryDelayMs)).toISOString();
+    await recordFailedAttempt(this.db, mail.id, message, giveUp, retryAt);
     const details = { mailId: mail.id, to: mail.to, attempts: mail.attempts, error: message };
     if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
-    else this.logger.warn({ ...details, nextAttemptAt: mail.next_attempt_at }, "mail not sent; will retry");
+    else this.logger.warn({ ...details, nextAttemptAt: retryAt }, "mail not sent; will retry");
   }
 }

@@ -20,21 +20,19 @@
  * `Host $host` drops a non-default port, so the fallback forwards `$host:$server_port`: React
  * Router compares a form post's Origin with the URL it rebuilds from Host.)
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import tls from "node:tls";
 import { promisify } from "node:util";
+import { INSTALL_HINT, launchNginx as startNginx, nginxHttpBasics, nginxMain } from "./nginx";
 
 const run = promisify(execFile);
 
-/** Debian's nginx is in /usr/sbin, which a non-root PATH may lack. */
-const NGINX = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
-const INSTALL_HINT = "install Debian's nginx and openssl (apt-get install -y nginx openssl), as .ci/run does";
 
 export const PUBLIC_HOSTNAME = "www.heavyroute.example";
 
@@ -128,27 +126,10 @@ export function nginxConfig(options: {
 }): string {
   const { dir, port, upstreamPort, hostname, certificate } = options;
   return `# Written by tests/support/tls-proxy.ts
-daemon off;
-master_process on;
-worker_processes 1;
-${options.asRoot ? "user root root;  # workers must write the temp paths below" : ""}
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log notice;
-
-events {
-  worker_connections 256;
-}
+${nginxMain(dir, options.asRoot)}
 
 http {
-  log_format proxied '$remote_addr "$http_x_forwarded_for" "$request" $status upstream=$upstream_addr conn=$connection reqs=$connection_requests';
-  access_log ${dir}/access.log proxied;
-  client_body_temp_path ${dir}/temp/body;
-  proxy_temp_path ${dir}/temp/proxy;
-  fastcgi_temp_path ${dir}/temp/fastcgi;
-  uwsgi_temp_path ${dir}/temp/uwsgi;
-  scgi_temp_path ${dir}/temp/scgi;
-  default_type application/octet-stream;
-  server_tokens off;
+${nginxHttpBasics(dir)}
 
   upstream site {
     server 127.0.0.1:${upstreamPort};
@@ -174,11 +155,8 @@ http {
 `;
 }
 
-const running = new Set<ChildProcess>();
 const createdDirs = new Set<string>();
 process.once("exit", () => {
-  // SIGTERM, not SIGKILL: the master then stops its workers, which would otherwise keep the port.
-  for (const child of running) child.kill("SIGTERM");
   for (const dir of createdDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -214,50 +192,9 @@ type Launch = { ok: true; proxy: TlsProxy } | { ok: false; bindFailed: boolean; 
 async function launchNginx(options: { dir: string; port: number; hostname: string; certificate: Certificate; upstreamPort: number; http2: boolean }): Promise<Launch> {
   const { dir, port, hostname, certificate } = options;
   const config = nginxConfig({ ...options, asRoot: process.getuid?.() === 0 });
-  const configFile = join(dir, "nginx.conf");
-  const pidFile = join(dir, "nginx.pid");
-  const errorFile = join(dir, "error.log");
-  writeFileSync(configFile, config);
-  rmSync(pidFile, { force: true });
-  rmSync(errorFile, { force: true });
-
-  // -e: the error log before the config is read (else nginx opens /var/log/nginx/error.log).
-  const child = spawn(NGINX, ["-p", `${dir}/`, "-c", configFile, "-e", errorFile], { stdio: ["ignore", "pipe", "pipe"] });
-  running.add(child);
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once("exit", () => {
-      exited = true;
-      running.delete(child);
-      resolve();
-    });
-    child.once("error", (error) => {
-      output += `\n${error.message}`;
-      exited = true;
-      running.delete(child);
-      resolve();
-    });
-  });
-  const readError = () => (existsSync(errorFile) ? readFileSync(errorFile, "utf8") : "");
-
-  // nginx writes its pid file once the listening sockets are bound: that, not a TCP probe (another
-  // run's proxy may answer on the same port), says this nginx is up.
-  const deadline = Date.now() + 10_000;
-  while (!exited && !(existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() === String(child.pid))) {
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      await exit;
-      return { ok: false, bindFailed: false, log: `timed out waiting for ${pidFile}\n${output}\n${readError()}` };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  if (exited) {
-    const log = `${output}\n${readError()}`;
-    return { ok: false, bindFailed: /bind\(\) to .* failed/.test(log), log };
-  }
+  const launched = await startNginx(dir, config);
+  if (!launched.ok) return launched;
+  const { nginx } = launched;
 
   const origin = port === 443 ? `https://${hostname}` : `https://${hostname}:${port}`;
   const host = port === 443 ? hostname : `${hostname}:${port}`;
@@ -269,19 +206,11 @@ async function launchNginx(options: { dir: string; port: number; hostname: strin
     certificate,
     dir,
     config,
-    pid: child.pid ?? -1,
-    accessLog: () => {
-      const file = join(dir, "access.log");
-      return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-    },
-    errorLog: readError,
+    pid: nginx.pid,
+    accessLog: nginx.accessLog,
+    errorLog: nginx.errorLog,
     async stop() {
-      if (!exited) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exit;
-        clearTimeout(timer);
-      }
+      await nginx.stop();
       rmSync(dir, { recursive: true, force: true });
       createdDirs.delete(dir);
     },

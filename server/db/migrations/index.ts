@@ -3,6 +3,7 @@ import * as initial from "./0001-initial";
 import * as chat from "./0002-chat";
 import * as mailAbout from "./0003-mail-about";
 import * as team from "./0004-team";
+import * as sharedLimits from "./0007-shared-limits";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002-chat": chat,
   "0003-mail-about": mailAbout,
   "0004-team": team,
+  "0007-shared-limits": sharedLimits,
 };

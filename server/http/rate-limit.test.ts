@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
+import { type RateLimitStore, databaseRateLimitStore, memoryRateLimitStore } from "./rate-limit";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = openDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
+  await migrateToLatest(handle.db);
+});
+
+afterAll(async () => {
+  await handle.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const stores: [string, () => RateLimitStore][] = [
+  ["memory", () => memoryRateLimitStore()],
+  ["database (SQLite)", () => databaseRateLimitStore(handle.db)],
+];
+
+describe.each(stores)("rate limit store: %s", (_name, makeStore) => {
+  it("counts exactly max requests per window, whatever the concurrency, and refuses the rest uncounted", async () => {
+    const store = makeStore();
+    const hits = await Promise.all(Array.from({ length: 50 }, () => Promise.resolve(store.hit(`${_name}:burst`, 60_000, 20))));
+    expect(hits.filter((hit) => hit.allowed)).toHaveLength(20);
+    expect(hits.filter((hit) => hit.allowed).map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const refused = hits.filter((hit) => !hit.allowed);
+    expect(refused).toHaveLength(30);
+    for (const hit of refused) {
+      expect(hit.count).toBe(20);
+      expect(hit.resetAt).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it("keeps clients apart", async () => {
+    const store = makeStore();
+    expect((await store.hit(`${_name}:a`, 60_000, 1)).allowed).toBe(true);
+    expect((await store.hit(`${_name}:a`, 60_000, 1)).allowed).toBe(false);
+    expect((await store.hit(`${_name}:b`, 60_000, 1)).allowed).toBe(true);
+  });
+
+  it("opens a new window once the last one has ended", async () => {
+    const store = makeStore();
+    expect((await store.hit(`${_name}:short`, 5, 1)).allowed).toBe(true);
+    expect((await store.hit(`${_name}:short`, 60_000, 1)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await store.hit(`${_name}:short`, 60_000, 1);
+    expect(again).toMatchObject({ allowed: true, count: 1 });
+  });
+});
