@@ -200,6 +200,7 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
     const { code, stdout } = leads(["delete", "--email", ANN], { DATA_DIR: overlapSite.dataDir, ...setUp.env });
     expect(code).toBe(0);
     expect(stdout.trim().split("\n").map((line) => line.split(/\s+/))).toEqual([
+      ["team_notes", "0"], // the team's notes and handled marks on her leads (none here)
       ["chat_lead", "1"],
       ["subscriber", "1"],
       ["information_request", "1"],
