@@ -19,5 +19,5 @@ export const siteOriginContext = createContext<string>("");
 /** Per-request CSP nonce for responses rendered at request time (pre-rendered pages use hashes). */
 export const nonceContext = createContext<string>("");
 
-/** The client's key for per-client limits (IP, IPv6 /64; X-Forwarded-For only from TRUST_PROXY proxies). */
+/** The client's key for per-client limits (IP, IPv6 /64; X-Forwarded-For only from TRUST_PROXY proxies); the newsletter's consent record hashes it. */
 export const clientKeyContext = createContext<string>("");

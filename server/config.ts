@@ -1,7 +1,7 @@
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
-import { ADMIN_EMAIL, TEAM_EMAIL } from "~/content/brand";
+import { ADMIN_EMAIL, POSTAL_CONTACT, TEAM_EMAIL } from "~/content/brand";
 import { isValidEmail } from "~/shared/forms/email-rule";
 
 const optionalString = z
@@ -104,6 +104,15 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(email.optional()),
   MAIL_MAX_ATTEMPTS: positiveInt(50),
   TEAM_MEMBERS: optionalString.pipe(teamMembers.optional()),
+  MAIL_POSTAL_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .max(300, "must be 300 characters or fewer")
+      .refine((value) => !/[\p{Cc}]/u.test(value), "must be one line (no control characters)")
+      .optional(),
+  ),
+  MAIL_UNSUBSCRIBE_MAILTO: optionalString.pipe(email.optional()),
+  MAIL_RATE_PER_MINUTE: z.coerce.number({ error: "must be a whole number of mails per minute" }).int("must be a whole number").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(60),
   AI_API_KEY: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
   AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
@@ -130,7 +139,21 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; teamEmail: string; adminEmail: string; maxAttempts: number; leaseMs: number };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    teamEmail: string;
+    adminEmail: string;
+    /** The postal/contact line at the foot of every mail to a subscriber. */
+    postalAddress: string;
+    /** Address for `mailto:` unsubscribes in List-Unsubscribe, or undefined (HTTPS link only). */
+    unsubscribeMailto: string | undefined;
+    /** Campaign mails handed to the outbox per minute. */
+    campaignRatePerMinute: number;
+    maxAttempts: number;
+    leaseMs: number;
+  };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
   /** The public origin (no trailing slash), or undefined: each request's own origin. */
@@ -184,6 +207,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       adminEmail: env.ADMIN_EMAIL ?? ADMIN_EMAIL,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
       leaseMs: env.MAIL_LEASE_MS,
+      postalAddress: env.MAIL_POSTAL_ADDRESS ?? POSTAL_CONTACT,
+      unsubscribeMailto: env.MAIL_UNSUBSCRIBE_MAILTO,
+      campaignRatePerMinute: env.MAIL_RATE_PER_MINUTE,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,

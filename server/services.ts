@@ -8,7 +8,9 @@ import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
-import { sharedSessionSecret } from "./chat/session";
+import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
+import { NewsletterKeys } from "./newsletter/keys";
+import { NewsletterService } from "./newsletter/newsletter-service";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -22,6 +24,8 @@ export interface Services {
   outbox: MailOutbox;
   /** Newsletter, contact messages, information requests (server/leads/). */
   leads: LeadsService;
+  /** Unsubscribing with the signed token of a subscriber's mails (server/newsletter/). */
+  newsletter: NewsletterService;
   /** The lead forms' endpoints for route actions: validation, honeypot, the spec's texts. */
   forms: LeadForms;
   /** Max Load: visitor sessions, quota, knowledge base and the AI provider (server/chat/). */
@@ -48,11 +52,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     leaseMs: config.mail.leaseMs,
     maxAttempts: config.mail.maxAttempts,
   });
-  const leads = new LeadsService(database.db, outbox, config.mail);
+  const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
+  const leads = new LeadsService(database.db, outbox, config.mail, keys, config.publicSiteUrl);
   const chat = createChat({ config, logger, db: database.db, outbox });
-  const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail });
+  const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
+  const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
-  const services: Services = { config, logger, database, outbox, leads, forms, chat, team, stopRetention: scheduleRetention(database.db, logger), lifecycle: { shuttingDown: false } };
+  const services: Services = { config, logger, database, outbox, leads, newsletter, forms, chat, team, stopRetention: scheduleRetention(database.db, logger), lifecycle: { shuttingDown: false } };
   await outbox.start();
   return services;
 }

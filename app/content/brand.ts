@@ -40,6 +40,11 @@ export const TAGLINE = "The professional platform for oversized and heavy transp
 export const TEAM_EMAIL = "info@heavyroute.example";
 export const ADMIN_EMAIL = "admin@heavyroute.example";
 export const YOUTUBE_VIDEO_ID = "aqz-KE-bpKQ";
+/**
+ * Who sends the newsletter and how to reach them, at the foot of every mail to a subscriber
+ * (CAN-SPAM wants a postal address; env: MAIL_POSTAL_ADDRESS, set it before sending a campaign).
+ */
+export const POSTAL_CONTACT = `${PRODUCT_NAME}, ${TEAM_EMAIL}`;
 
 export const SOCIAL_LINKS: readonly SocialLink[] = [
   { kind: "video", service: "YouTube", url: "https://www.youtube.com/@heavyroute" },

@@ -18,8 +18,26 @@ export interface SubscribersTable {
   /** lower-cased email: its unique index makes subscriptions case-insensitively unique. */
   email_normalized: string;
   subscribed_at: string;
+  /** "active" or "unsubscribed". */
   status: string;
   notify_admin: string;
+  /** The consent record of the latest (re-)subscription; null for subscribers from before it existed. */
+  consent_at: string | null;
+  /** Path of the page the form was on, e.g. "/" or "/newsletter". */
+  consent_page: string | null;
+  /** Which form, e.g. "newsletter-block". */
+  consent_form: string | null;
+  /** The exact text shown next to the button. */
+  consent_text: string | null;
+  /** HMAC-SHA256 (keyed from the session secret) of the client key (IPv4, or IPv6 /64), hex. */
+  consent_client: string | null;
+  /** Public origin the address subscribed on: the links in its mails when PUBLIC_SITE_URL is unset. */
+  origin: string | null;
+  unsubscribed_at: string | null;
+  /** When the welcome mail was queued (once per address). */
+  welcomed_at: string | null;
+  /** Random, unique: what the signed unsubscribe token carries (never the row id). */
+  unsubscribe_key: string | null;
 }
 
 export interface MoreInformationTable {
@@ -68,6 +86,8 @@ export interface MailTable {
   claimed_by: Generated<string | null>;
   /** End of that lease: after it (the worker died) the row is due again. */
   claimed_until: Generated<string | null>;
+  /** Extra headers as a JSON object (List-Unsubscribe, List-Unsubscribe-Post), or null. */
+  headers: string | null;
 }
 
 /** An anonymous chat visitor (one per session cookie). */

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
 import { requestOrigin } from "./public-origin";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
@@ -8,10 +9,16 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * POST (and Sec-Fetch-Site); requests with neither come from non-browser clients, which cannot
  * ride on a visitor's cookies, so they pass. `Origin: null` (sandboxed frames, data: URLs, some
  * redirects) is never our own origin.
+ *
+ * One exemption: POST /unsubscribe, the RFC 8058 one-click unsubscribe that mail providers (and
+ * webmail pages on their own origin) send with the subscriber's signed token. The token is the
+ * whole authority there, no cookie is read, so a cross-site post can do nothing the token's
+ * holder could not. It still counts against the per-IP rate limit.
  */
 export function sameOriginOnly(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method === "POST" && req.path === UNSUBSCRIBE_PATH) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const allowed =

@@ -19,6 +19,7 @@ import { migrations } from "../db/migrations/index";
 import type { MailTable } from "../db/schema";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
+import { NewsletterKeys } from "../newsletter/keys";
 import { LeadsService } from "./leads-service";
 
 const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
@@ -77,11 +78,11 @@ describe.each(engines)("erasing one person on $name", ({ open }) => {
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
-    const leads = new LeadsService(handle.db, outbox, config.mail);
+    const leads = new LeadsService(handle.db, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {
-        expect(await leads.subscribe(email)).toBe("subscribed");
+        expect(await leads.subscribe(email, { page: "/", clientKey: "203.0.113.1", origin: "https://www.example.com" })).toBe("subscribed");
         await leads.contact({ name, email, category: "question", message: `Hello from ${name}; my colleagues are ${ANN}, ${JOANN} and ${ANN_AU}.` });
         await leads.requestInformation({ name, email, phone: "+1 555 010 0200", company: "Wide Loads", message: `Write to ${ANN}`, planType: "Government" });
         const visitor = crypto.randomUUID();
@@ -109,10 +110,11 @@ describe.each(engines)("erasing one person on $name", ({ open }) => {
 
   it("every new mail records whom it is about, normalized", async () => {
     const rows = await handle.db.selectFrom("mail").select(["to", "subject", "about_email"]).where("id", "not in", Object.values(legacyIds)).execute();
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(15);
     for (const email of [ANN, JOANN, ANN_AU]) {
       const mails = rows.filter((row) => row.about_email === email);
-      expect(mails.map((m) => m.to).sort(), email).toEqual(["admin@example.com", "team@example.com", "team@example.com", "team@example.com"]);
+      // The admin notice, the welcome to the subscriber, and three mails to the team.
+      expect(mails.map((m) => m.to.toLowerCase()).sort(), email).toEqual(["admin@example.com", email, "team@example.com", "team@example.com", "team@example.com"].sort());
       expect(mails.some((m) => m.subject.startsWith("Chat Transcript from")), email).toBe(true);
     }
   });
@@ -135,7 +137,7 @@ describe.each(engines)("erasing one person on $name", ({ open }) => {
       information_request: 1,
       contact_message: 1,
       chat_conversation: 1 + 5, // the visitor and the five messages of the opening exchange
-      mail: 4 + 2, // newsletter, contact, information request, transcript; and the two older mails about her
+      mail: 5 + 2, // newsletter notice and welcome, contact, information request, transcript; and the two older mails about her
     });
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
     expect((await handle.db.selectFrom("lead_notes").select("body").execute()).map((n) => n.body)).toEqual([`About ${JOANN}`]);

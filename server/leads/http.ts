@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import { leadFormAt } from "~/shared/forms/lead-forms";
+import { requestClientKey } from "../http/client-address";
 import { readJson } from "../http/json-body";
+import { requestOrigin } from "../http/public-origin";
 import type { LeadForms } from "./submissions";
 
 /**
@@ -15,7 +17,7 @@ export function leadsJson(forms: LeadForms): RequestHandler {
     const form = leadFormAt(req.path);
     if (!form || !req.is("application/json")) return next();
     readJson(req)
-      .then((input) => forms.submit(form, input))
+      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req), origin: requestOrigin(res) }))
       .then(({ status, result }) => {
         res.status(status).setHeader("Cache-Control", "no-store");
         res.json(result);

@@ -6,13 +6,28 @@ import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { headerSafe } from "../mail/compose";
+import type { MailInput } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
+import { NewsletterKeys } from "../newsletter/keys";
+import { welcomeMail } from "../newsletter/subscriber-mail";
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
+
+/** Where a subscription comes from, for its consent record and the links in its mails. */
+export interface SubscriptionContext {
+  /** Path of the page the form was on (null when the client did not say). */
+  page: string | null;
+  /** The client key (IPv4, or IPv6 /64) as per-IP limits see it; stored only as a keyed hash. */
+  clientKey: string;
+  /** The public origin of the request (PUBLIC_SITE_URL, else the request's own). */
+  origin: string;
+}
 
 interface PendingSubscription {
   id: string;
   email: string;
+  context: SubscriptionContext;
   resolve: (outcome: SubscribeOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -30,6 +45,8 @@ export class LeadsService {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
+    private readonly keys: NewsletterKeys,
+    private readonly publicSiteUrl: string | undefined,
   ) {}
 
   /**
@@ -38,9 +55,9 @@ export class LeadsService {
    * index decide which one wins, then the admin mails of the inserted rows go into the outbox in
    * the same transaction. One slow path less per request, and the same guarantees.
    */
-  subscribe(email: string): Promise<SubscribeOutcome> {
+  subscribe(email: string, context: SubscriptionContext): Promise<SubscribeOutcome> {
     return new Promise((resolve, reject) => {
-      this.pendingSubscriptions.push({ id: crypto.randomUUID(), email: email.trim(), resolve, reject });
+      this.pendingSubscriptions.push({ id: crypto.randomUUID(), email: email.trim(), context, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -62,42 +79,85 @@ export class LeadsService {
     if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
     if (batch.length === 0) return;
     const now = nowIso();
-    let inserted: Set<string>;
+    let subscribed: Set<string>;
     try {
-      inserted = await this.db.transaction().execute(async (trx) => {
+      subscribed = await this.db.transaction().execute(async (trx) => {
+        const records = batch.map(({ id, email, context }) => ({
+          id,
+          email,
+          email_normalized: email.toLowerCase(),
+          subscribed_at: now,
+          status: "active",
+          notify_admin: this.mail.adminEmail,
+          ...this.consentRecord(context, now),
+          unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
+          welcomed_at: now,
+        }));
         const rows = await trx
           .insertInto("subscribers")
-          .values(
-            batch.map(({ id, email }) => ({
-              id,
-              email,
-              email_normalized: email.toLowerCase(),
-              subscribed_at: now,
-              status: "active",
-              notify_admin: this.mail.adminEmail,
-            })),
-          )
+          .values(records)
           .onConflict((conflict) => conflict.column("email_normalized").doNothing())
           .returning("id")
           .execute();
-        const ids = new Set(rows.map((row) => row.id));
-        const mails = batch
-          .filter(({ id }) => ids.has(id))
-          .map(({ email }) => ({
+        const inserted = new Set(rows.map((row) => row.id));
+        // An address that unsubscribed and signs up again: re-activated, with the new consent on
+        // record, at most once per batch (the status condition also settles concurrent batches).
+        const reactivated = new Set<string>();
+        const others = batch.filter(({ id }) => !inserted.has(id));
+        if (others.length > 0) {
+          const gone = await trx
+            .selectFrom("subscribers")
+            .select("email_normalized")
+            .where("email_normalized", "in", [...new Set(others.map(({ email }) => email.toLowerCase()))])
+            .where("status", "=", "unsubscribed")
+            .execute();
+          for (const { email_normalized } of gone) {
+            const item = others.find(({ email }) => email.toLowerCase() === email_normalized)!;
+            const row = await trx
+              .updateTable("subscribers")
+              .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, now) })
+              .where("email_normalized", "=", email_normalized)
+              .where("status", "=", "unsubscribed")
+              .returning("id")
+              .executeTakeFirst();
+            if (row) reactivated.add(item.id);
+          }
+        }
+        const mails: MailInput[] = [];
+        for (const record of records) {
+          if (!inserted.has(record.id) && !reactivated.has(record.id)) continue;
+          mails.push({
             to: this.mail.adminEmail,
-            about: email,
-            subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(email)}`,
-            text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${email}`, `Subscribed at: ${now}`].join("\n"),
-          }));
+            about: record.email,
+            subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(record.email)}`,
+            text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${record.email}`, `Subscribed at: ${now}`].join("\n"),
+          });
+          // The welcome goes once per address: with the row that created it (docs/decisions/0036).
+          if (inserted.has(record.id)) {
+            mails.push(welcomeMail({ email: record.email, token: this.keys.token(record.unsubscribe_key), origin: record.origin }, this.mail));
+          }
+        }
         await this.outbox.enqueueMany(trx, mails);
-        return ids;
+        return new Set([...inserted, ...reactivated]);
       });
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
     }
-    for (const item of batch) item.resolve(inserted.has(item.id) ? "subscribed" : "already-subscribed");
-    if (inserted.size > 0) this.outbox.nudge();
+    for (const item of batch) item.resolve(subscribed.has(item.id) ? "subscribed" : "already-subscribed");
+    if (subscribed.size > 0) this.outbox.nudge();
+  }
+
+  /** The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the client. */
+  private consentRecord(context: SubscriptionContext, now: string) {
+    return {
+      consent_at: now,
+      consent_page: context.page,
+      consent_form: NEWSLETTER_FORM_ID,
+      consent_text: NEWSLETTER_CONSENT_TEXT,
+      consent_client: this.keys.clientHash(context.clientKey),
+      origin: this.publicSiteUrl ?? context.origin,
+    };
   }
 
   async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {

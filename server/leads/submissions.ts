@@ -21,10 +21,23 @@ export interface Submission {
   result: FormResult;
 }
 
+/** Who sent a submission, as the HTTP layer sees it (the newsletter's consent record keeps it). */
+export interface SubmissionRequest {
+  /** The client key (IPv4, or IPv6 /64) per-IP limits use. */
+  clientKey: string;
+  /** The request's public origin (PUBLIC_SITE_URL, else its own). */
+  origin: string;
+}
+
 /** What route actions reach through the services context (app/ may not import server code). */
 export interface LeadForms {
-  submit(form: LeadForm, input: unknown): Promise<Submission>;
+  /** `request` is absent only for calls from inside the server (tests, tools). */
+  submit(form: LeadForm, input: unknown, request?: SubmissionRequest): Promise<Submission>;
 }
+
+/** A page path for the consent record: "/…", one line, or null. */
+const PAGE_PATH = /^\/[^\s\p{Cc}]{0,299}$/u;
+const pagePath = (page: string | undefined): string | null => (page !== undefined && PAGE_PATH.test(page) ? page : null);
 
 const isBot = (input: unknown): boolean => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return false;
@@ -40,18 +53,18 @@ interface FormEndpoint<S extends z.ZodType> {
   /** What is logged when storing fails. */
   failure: string;
   /** Stores the valid input; resolves to the answer when it is not the success. */
-  store(data: z.output<S>): Promise<Submission | void>;
+  store(data: z.output<S>, request: SubmissionRequest): Promise<Submission | void>;
 }
 
 /** Honeypot (a bot gets the success and nothing is stored), validation, storage, answer. */
 function endpoint<S extends z.ZodType>(spec: FormEndpoint<S>, logger: Logger) {
   const success: Submission = { status: 200, result: { ok: true, message: spec.success } };
-  return async (input: unknown): Promise<Submission> => {
+  return async (input: unknown, request: SubmissionRequest): Promise<Submission> => {
     if (isBot(input)) return success;
     const parsed = validateForm(spec.schema, input);
     if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
     try {
-      return (await spec.store(parsed.data)) ?? success;
+      return (await spec.store(parsed.data, request)) ?? success;
     } catch (error) {
       logger.error({ err: error }, spec.failure);
       return { status: 503, result: { ok: false, message: spec.failed } };
@@ -59,20 +72,21 @@ function endpoint<S extends z.ZodType>(spec: FormEndpoint<S>, logger: Logger) {
   };
 }
 
-export function leadForms(deps: { leads: LeadsService; logger: Logger; teamEmail: string }): LeadForms {
-  const { leads, logger, teamEmail } = deps;
+export function leadForms(deps: { leads: LeadsService; logger: Logger; teamEmail: string; fallbackOrigin: string }): LeadForms {
+  const { leads, logger, teamEmail, fallbackOrigin } = deps;
   const alreadySubscribed: Submission = {
     status: 409,
     result: { ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed, fieldErrors: { email: NEWSLETTER_MESSAGES.alreadySubscribed } },
   };
-  const endpoints: Record<LeadForm, (input: unknown) => Promise<Submission>> = {
+  const endpoints: Record<LeadForm, (input: unknown, request: SubmissionRequest) => Promise<Submission>> = {
     newsletter: endpoint(
       {
         schema: newsletterSchema,
         success: NEWSLETTER_MESSAGES.success,
         failed: NEWSLETTER_MESSAGES.failed,
         failure: "newsletter subscription failed",
-        store: async ({ email }) => ((await leads.subscribe(email)) === "subscribed" ? undefined : alreadySubscribed),
+        store: async ({ email, page }, { clientKey, origin }) =>
+          (await leads.subscribe(email, { page: pagePath(page), clientKey, origin })) === "subscribed" ? undefined : alreadySubscribed,
       },
       logger,
     ),
@@ -97,5 +111,6 @@ export function leadForms(deps: { leads: LeadsService; logger: Logger; teamEmail
       logger,
     ),
   };
-  return { submit: (form, input) => endpoints[form](input) };
+  const internal: SubmissionRequest = { clientKey: "internal", origin: fallbackOrigin };
+  return { submit: (form, input, request = internal) => endpoints[form](input, request) };
 }

@@ -55,6 +55,27 @@ export interface MailInput {
    * erases a mail when its recipient or this address is the person's, exactly.
    */
   about: string | null;
+  /**
+   * Extra headers (e.g. List-Unsubscribe): names are plain tokens, values one header-safe line.
+   * Stored as JSON in `mail.headers` and added by the senders.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** The html part when the sender composed one itself (already safe markup); else the escaped text. */
+  html?: string;
+}
+
+/** A header name we write: a plain token that is not one the message itself owns. */
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,60}$/;
+const OWN_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "sender", "reply-to", "content-type", "mime-version", "content-transfer-encoding"]);
+
+function headersJson(headers: MailInput["headers"]): string | null {
+  if (!headers) return null;
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || OWN_HEADERS.has(name.toLowerCase())) throw new InvalidMailError(`Invalid extra header name: ${JSON.stringify(name)}`);
+    clean[name] = headerSafe(value, 2_000);
+  }
+  return Object.keys(clean).length === 0 ? null : JSON.stringify(clean);
 }
 
 /** Normalises text bodies: \r\n and lone \r become \n; other control characters (except tab) go. */
@@ -76,12 +97,13 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
     about_email: about === "" ? null : about,
     subject,
     text,
-    html: textToHtml(text),
+    html: input.html ?? textToHtml(text),
     created_at: now,
     status: "pending",
     attempts: 0,
     next_attempt_at: now,
     last_error: null,
     sent_at: null,
+    headers: headersJson(input.headers),
   };
 }

@@ -10,6 +10,16 @@ export interface MailSender {
   close(): void;
 }
 
+/** The row's extra headers (List-Unsubscribe…), written by composeMail as a JSON object of strings. */
+function extraHeaders(mail: MailRow): Record<string, string> | undefined {
+  if (!mail.headers) return undefined;
+  const parsed = JSON.parse(mail.headers) as unknown;
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) if (typeof value === "string") headers[name] = value;
+  return headers;
+}
+
 /** The nodemailer message of a row. The Message-ID is derived from the row id, so a mail sent
  * twice after a crash (at-least-once) carries the same id and mail clients can fold the copies. */
 function message(mail: MailRow, from: string) {
@@ -22,6 +32,7 @@ function message(mail: MailRow, from: string) {
     html: mail.html,
     messageId: `<${mail.id}@${domain}>`,
     date: new Date(mail.created_at),
+    headers: extraHeaders(mail),
     disableFileAccess: true,
     disableUrlAccess: true,
   };

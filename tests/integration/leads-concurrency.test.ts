@@ -55,15 +55,17 @@ describe.each(["sqlite", "postgres"] as const)("lead service on %s", (kind) => {
     const test = await startServices(env);
     try {
       await test.services.outbox.stop(); // keep the mail rows pending, to count them
-      const outcomes = await Promise.all(Array.from({ length: 20 }, () => test.services.leads.subscribe("Once@Example.com")));
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => test.services.leads.subscribe("Once@Example.com", { page: "/", clientKey: "203.0.113.9", origin: "https://www.example.com" })));
       expect(outcomes.filter((o) => o === "subscribed")).toHaveLength(1);
       const { db } = test.services.database;
       const subscribers = await db.selectFrom("subscribers").selectAll().execute();
       expect(subscribers).toHaveLength(1);
       expect(subscribers[0]).toMatchObject({ email: "Once@Example.com", email_normalized: "once@example.com", status: "active", notify_admin: "admin@example.com" });
-      const mails = await db.selectFrom("mail").selectAll().execute();
-      expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ to: "admin@example.com", status: "pending", subject: "New HeavyRoute newsletter subscriber: Once@Example.com" });
+      const mails = await db.selectFrom("mail").selectAll().orderBy("to").execute();
+      // The admin notice and one welcome to the subscriber.
+      expect(mails).toHaveLength(2);
+      expect(mails[0]).toMatchObject({ to: "Once@Example.com", status: "pending", subject: "Welcome to the HeavyRoute newsletter" });
+      expect(mails[1]).toMatchObject({ to: "admin@example.com", status: "pending", subject: "New HeavyRoute newsletter subscriber: Once@Example.com" });
     } finally {
       await test.close();
     }

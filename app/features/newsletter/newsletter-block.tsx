@@ -1,9 +1,10 @@
 import { useEffect, useId } from "react";
+import { useLocation } from "react-router";
 import { type FormResult, LIMITS } from "~/shared/forms/form-result";
 import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
 import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
-import { NEWSLETTER_MESSAGES, NEWSLETTER_SUCCESS_MS } from "./messages";
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_MESSAGES, NEWSLETTER_PAGE_FIELD, NEWSLETTER_SUCCESS_MS } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.newsletterSchema);
 
@@ -19,6 +20,7 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
     failureMessage: (kind) => (kind === "failed" ? NEWSLETTER_MESSAGES.failed : NEWSLETTER_MESSAGES.unexpected),
   });
   const id = useId();
+  const { pathname } = useLocation();
   const inputId = `${id}-email`;
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
       <h2 id={`${id}-title`} className="text-3xl font-bold">
         Stay informed about our launch
       </h2>
-      <p className="mt-3 text-muted">Get launch news and early-access offers by email. No spam; unsubscribe at any time.</p>
+      <p className="mt-3 text-muted">{NEWSLETTER_CONSENT_TEXT}</p>
       <form
         method="post"
         action={LEAD_FORM_PATHS.newsletter}
@@ -68,6 +70,7 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
             </p>
           ) : null}
         </div>
+        <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={pathname} />
         <Honeypot />
         <button
           type="submit"

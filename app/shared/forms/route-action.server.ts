@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context.server";
+import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
 import { type FormActionData, type FormResult, HONEYPOT_FIELD } from "./form-result";
 import type { LeadForm } from "./lead-forms";
 import { readFormRequest } from "./read-request.server";
@@ -31,6 +31,7 @@ export async function formAction(request: Request, submit: Submit) {
 export function leadFormAction(form: LeadForm) {
   return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
     const { forms } = context.get(servicesContext);
-    return formAction(request, (input) => forms.submit(form, input));
+    const from = { clientKey: context.get(clientKeyContext), origin: context.get(siteOriginContext) };
+    return formAction(request, (input) => forms.submit(form, input, from));
   };
 }

@@ -4,6 +4,7 @@ import * as chat from "./0002-chat";
 import * as mailAbout from "./0003-mail-about";
 import * as team from "./0004-team";
 import * as sharedLimits from "./0007-shared-limits";
+import * as newsletterConsent from "./0008-newsletter-consent";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-mail-about": mailAbout,
   "0004-team": team,
   "0007-shared-limits": sharedLimits,
+  "0008-newsletter-consent": newsletterConsent,
 };

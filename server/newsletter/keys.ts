@@ -1,0 +1,56 @@
+/**
+ * The newsletter's keyed hashes, all derived from the session secret (SESSION_SECRET, else the
+ * generated DATA_DIR/session-secret) with a label each, so no key serves two purposes:
+ *
+ * - unsubscribe tokens: `<unsubscribe_key>.<HMAC(key, unsubscribe_key)>`. The first part is a
+ *   random value stored with the subscriber (never its id), the second proves that we issued it:
+ *   a made-up or altered token fails the signature before the database is asked;
+ * - the consent record's client address: HMAC of the client key (IPv4, or the IPv6 /64), so the
+ *   record shows that two sign-ups came from the same network without storing the address.
+ */
+import crypto from "node:crypto";
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+const SIGNATURE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export class NewsletterKeys {
+  private readonly tokenKey: Buffer;
+  private readonly clientKey: Buffer;
+
+  constructor(sessionSecret: string) {
+    const derive = (label: string) => crypto.createHmac("sha256", sessionSecret).update(`heavyroute:newsletter:${label}`).digest();
+    this.tokenKey = derive("unsubscribe-token");
+    this.clientKey = derive("consent-client");
+  }
+
+  /** A new random unsubscribe key for a subscriber row. */
+  static newUnsubscribeKey(): string {
+    return crypto.randomBytes(18).toString("base64url");
+  }
+
+  private signature(unsubscribeKey: string): string {
+    return crypto.createHmac("sha256", this.tokenKey).update(unsubscribeKey).digest("base64url");
+  }
+
+  /** The token in a subscriber's unsubscribe link. */
+  token(unsubscribeKey: string): string {
+    return `${unsubscribeKey}.${this.signature(unsubscribeKey)}`;
+  }
+
+  /** The unsubscribe key a token carries, or undefined when it is malformed or not signed by us. */
+  verify(token: string | undefined): string | undefined {
+    if (typeof token !== "string" || token.length > 200) return undefined;
+    const dot = token.indexOf(".");
+    if (dot < 0) return undefined;
+    const key = token.slice(0, dot);
+    const given = token.slice(dot + 1);
+    if (!KEY_SHAPE.test(key) || !SIGNATURE_SHAPE.test(given)) return undefined;
+    const expected = Buffer.from(this.signature(key));
+    return crypto.timingSafeEqual(Buffer.from(given), expected) ? key : undefined;
+  }
+
+  /** The consent record's keyed hash of a client key (hex). */
+  clientHash(clientKey: string): string {
+    return crypto.createHmac("sha256", this.clientKey).update(clientKey).digest("hex");
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * What every mail to a subscriber carries (CAN-SPAM, CASL, GDPR): who sends it, why the person
+ * gets it, the postal/contact line, and their own unsubscribe link, in the footer and in the
+ * `List-Unsubscribe` / `List-Unsubscribe-Post` headers (RFC 2369, RFC 8058).
+ */
+import { PRODUCT_NAME } from "~/content/brand";
+import { NEWSLETTER_WELCOME } from "~/features/newsletter/messages";
+import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
+import type { Config } from "../config";
+import { escapeHtml, type MailInput } from "../mail/compose";
+
+export interface SubscriberLink {
+  /** The subscriber's address. */
+  email: string;
+  /** Their unsubscribe token (NewsletterKeys.token). */
+  token: string;
+  /** The public origin of the links: PUBLIC_SITE_URL, else where they subscribed. */
+  origin: string;
+}
+
+export const unsubscribeUrl = (origin: string, token: string): string => `${origin}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+
+/** List-Unsubscribe (the link, and mailto: when configured) and the RFC 8058 one-click header. */
+export function listHeaders(link: SubscriberLink, mail: Config["mail"]): Record<string, string> {
+  const targets = [`<${unsubscribeUrl(link.origin, link.token)}>`];
+  if (mail.unsubscribeMailto) targets.push(`<mailto:${mail.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${link.token}`)}>`);
+  return { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** The footer of every mail to a subscriber, as text and as html. */
+export function subscriberFooter(link: SubscriberLink, mail: Config["mail"]): { text: string; html: string } {
+  const url = unsubscribeUrl(link.origin, link.token);
+  const why = `You receive this email because ${link.email} subscribed to the ${PRODUCT_NAME} newsletter on ${link.origin}.`;
+  const from = `Sent by ${mail.postalAddress}.`;
+  return {
+    text: ["-- ", why, from, `Unsubscribe with one click: ${url}`].join("\n"),
+    html:
+      `<hr><p style="font-size:12px;color:#555">${escapeHtml(why)}<br>${escapeHtml(from)}<br>` +
+      `<a href="${escapeHtml(url)}">Unsubscribe with one click</a></p>`,
+  };
+}
+
+const paragraphsHtml = (paragraphs: readonly string[]): string => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+
+/** The welcome mail: once per address, queued with the subscription. */
+export function welcomeMail(link: SubscriberLink, mail: Config["mail"]): MailInput {
+  const footer = subscriberFooter(link, mail);
+  const body = NEWSLETTER_WELCOME.paragraphs;
+  return {
+    to: link.email,
+    about: link.email,
+    subject: NEWSLETTER_WELCOME.subject,
+    text: [...body.flatMap((p) => [p, ""]), footer.text].join("\n"),
+    html: `${paragraphsHtml(body)}${footer.html}`,
+    headers: listHeaders(link, mail),
+  };
+}
