@@ -15,6 +15,7 @@ export default [
   leadFormRoute("newsletter"),
   leadFormRoute("contact"),
   leadFormRoute("request-information"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   // The team workspace: rendered per request, never pre-rendered, behind the guard (app/features/team/guard.server.ts).
   ...prefix("team", [
     route("sign-in", "routes/team/sign-in.tsx"),

@@ -6,7 +6,8 @@ import { LEAD_TABLE_OF_KIND } from "./team/lead-sources";
 /**
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
  * requests and contact messages 24 months, chat conversations 12 months, sent mail 24 months.
- * Subscribers stay until they unsubscribe (or ask for erasure: `npm run leads -- delete`).
+ * Subscribers stay while subscribed (or until they ask for erasure: `npm run leads -- delete`);
+ * 24 months after unsubscribing, their row goes.
  * Expired quota counters are the chat's own hourly sweep (server/chat/chat-service.ts), also once
  * per period across instances.
  */
@@ -17,6 +18,8 @@ export const RETENTION_MONTHS = {
   chat_messages: 12,
   mail: 24,
   audit_log: 24,
+  /** After unsubscribing: the address, consent record and unsubscribe date, as proof and suppression. */
+  unsubscribed: 24,
 } as const;
 
 const monthsBefore = (now: Date, months: number): string => {
@@ -34,6 +37,13 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
   }
   deleted.mail = count(
     await db.deleteFrom("mail").where("status", "<>", "pending").where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.mail)).execute(),
+  );
+  deleted.subscribers = count(
+    await db
+      .deleteFrom("subscribers")
+      .where("status", "=", "unsubscribed")
+      .where("unsubscribed_at", "<", monthsBefore(now, RETENTION_MONTHS.unsubscribed))
+      .execute(),
   );
   // A visitor whose conversation is gone keeps nothing worth holding: name and email go too.
   deleted.chat_visitors = count(

@@ -58,7 +58,7 @@ export const privacyPolicy: LegalPage = {
           list: [
             `Chat leads: when you talk to ${ASSISTANT_NAME}, our AI assistant, it asks for your name and email address. We store them with the source "chat" and the time, so we can keep you informed about the launch and answer your questions.`,
             `Chat conversations: the messages you exchange with ${ASSISTANT_NAME}, so the assistant can answer in context, so we can enforce the daily limit of free messages, and so we can send you a transcript when you ask for one.`,
-            "Newsletter subscribers: your email address, the date you subscribed and your status, so we can send you launch news. Our team is notified of each new subscription.",
+            "Newsletter subscribers: your email address, the date you subscribed and your status, so we can send you launch news. Our team is notified of each new subscription. As a record of your consent we also store when you subscribed, the page and form you used, the exact text shown next to the Subscribe button, and a keyed hash of your network address (a one-way code computed with a secret key, from which your IP address cannot be read back; for IPv6, of your /64 network). When you unsubscribe we record the date.",
             "Information requests: your name, email address, phone number, company or service name, your questions or comments and the plan type you asked about (Subscription, Government, Training or Token), so we can answer you.",
             "Contact messages: your name, email address, the category you chose (question, suggestion, feature request or other) and your message, so we can answer you.",
             "Server logs: the date and time of each request, the page asked for, the response status, and your IP address and browser type, so we can keep the site secure and working.",
@@ -74,9 +74,9 @@ export const privacyPolicy: LegalPage = {
           list: [
             "Chat leads, information requests and contact messages: 24 months after our last contact with you.",
             "Chat conversations: 12 months.",
-            "Newsletter subscribers: until you unsubscribe.",
+            "Newsletter subscribers: while you are subscribed. After you unsubscribe we keep your address, your consent record and the date you unsubscribed for 24 months, as proof of your choice and so that no campaign reaches you again, then we delete them.",
             "Server logs: 30 days.",
-            "Outgoing emails we send you (for example a chat transcript): kept in our mail outbox for 24 months.",
+            "Outgoing emails we send you (for example a chat transcript, the newsletter welcome or an announcement): kept in our mail outbox for 24 months.",
           ],
         },
         "After these periods the data is deleted.",
@@ -112,7 +112,7 @@ export const privacyPolicy: LegalPage = {
       heading: "Your rights",
       body: [
         `You can ask to see the data we hold about you, to correct it, to receive a copy, to object to its use or to have it deleted. To do so, ${CONTACT} from the address concerned. When you ask for deletion we erase your data everywhere we hold it: leads, chat conversations, subscriptions, information requests, contact messages and the emails in our outbox. We answer within 30 days.`,
-        "You can unsubscribe from the newsletter at any time by emailing us. You can also complain to your data-protection authority.",
+        "You can unsubscribe from the newsletter at any time: every newsletter email has an unsubscribe link that works in one click, without signing in (your email program may also show its own Unsubscribe button, which does the same), or email us. If you subscribe again later, that is recorded as new consent. You can also complain to your data-protection authority.",
       ],
     },
     {
@@ -209,6 +209,7 @@ export const cookiePolicy: LegalPage = {
       body: [
         `The site sets a single cookie: a signed, HttpOnly, anonymous session cookie. It lets our server count the free ${ASSISTANT_NAME} messages you have used today (5 a day), so the limit cannot be bypassed. It holds a random identifier and no personal data, it cannot be read by scripts in the page, and it is used for nothing but the chat's daily limit. Because it is strictly necessary for a service you ask for, it does not need your consent.`,
         "There are no analytics cookies, no advertising cookies and no tracking cookies, from us or from anyone else.",
+        "Subscribing to the newsletter and unsubscribing set no cookie: the unsubscribe link in our emails carries its own signed code and works in any browser, or straight from your email program.",
       ],
     },
     {

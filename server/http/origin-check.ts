@@ -13,12 +13,18 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * One exemption: POST /unsubscribe, the RFC 8058 one-click unsubscribe that mail providers (and
  * webmail pages on their own origin) send with the subscriber's signed token. The token is the
  * whole authority there, no cookie is read, so a cross-site post can do nothing the token's
- * holder could not. It still counts against the per-IP rate limit.
+ * holder could not. It still counts against the per-IP rate limit. React Router runs a check of
+ * its own on document actions (Origin against the request URL, 400 "Bad Request"); its
+ * `allowedActionOrigins` setting is site-wide, so for this one path the Origin header is removed
+ * before the request reaches React Router instead.
  */
 export function sameOriginOnly(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    if (req.method === "POST" && req.path === UNSUBSCRIBE_PATH) return next();
+    if (req.method === "POST" && req.path === UNSUBSCRIBE_PATH) {
+      delete req.headers.origin;
+      return next();
+    }
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const allowed =
