@@ -11,6 +11,7 @@ import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
 import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
+import { Campaigns } from "./newsletter/campaigns";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -26,6 +27,8 @@ export interface Services {
   leads: LeadsService;
   /** Unsubscribing with the signed token of a subscriber's mails (server/newsletter/). */
   newsletter: NewsletterService;
+  /** Newsletter campaigns from /team/campaigns, and their dispatcher (server/newsletter/campaigns.ts). */
+  campaigns: Campaigns;
   /** The lead forms' endpoints for route actions: validation, honeypot, the spec's texts. */
   forms: LeadForms;
   /** Max Load: visitor sessions, quota, knowledge base and the AI provider (server/chat/). */
@@ -58,14 +61,21 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
-  const services: Services = { config, logger, database, outbox, leads, newsletter, forms, chat, team, stopRetention: scheduleRetention(database.db, logger), lifecycle: { shuttingDown: false } };
+  const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, config.publicSiteUrl, logger);
+  const services: Services = {
+    config, logger, database, outbox, leads, newsletter, campaigns, forms, chat, team,
+    stopRetention: scheduleRetention(database.db, logger),
+    lifecycle: { shuttingDown: false },
+  };
   await outbox.start();
+  campaigns.startDispatcher();
   return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
   services.chat.service.close();
+  await services.campaigns.stop();
   await services.outbox.stop();
   await services.database.close();
 }

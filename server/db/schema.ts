@@ -187,7 +187,39 @@ export interface ScheduledJobsTable {
   last_run_by: string | null;
 }
 
+export type CampaignStatus = "draft" | "sending" | "paused" | "done";
+
+/** A newsletter campaign (server/newsletter/campaigns.ts). */
+export interface CampaignsTable {
+  id: string;
+  subject: string;
+  /** Markdown as written; rendered to safe html and a text part when mails are queued. */
+  body: string;
+  status: CampaignStatus;
+  /** Public origin for the links when PUBLIC_SITE_URL is unset (the origin the send started on). */
+  origin: string;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The rate limiter's clock: mails may be queued for the time up to now. */
+  next_dispatch_at: string | null;
+  recipients: Generated<number>;
+}
+
+/** "waiting" → "queued" (mail_id set) or "skipped" (unsubscribed before their turn). */
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  status: "waiting" | "queued" | "skipped";
+  mail_id: string | null;
+  updated_at: string | null;
+}
+
 export interface Database {
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
   potential_customers: PotentialCustomersTable;
   subscribers: SubscribersTable;
   more_information: MoreInformationTable;

@@ -48,7 +48,11 @@ export const leadTables: LeadTable[] = [
       const rows = db.selectFrom("subscribers").select(["id", "subscribed_at as created_at", "email", "status"]);
       for await (const subscriber of oldestFirst(rows, "subscribed_at", since)) yield { type: "subscriber", ...subscriber };
     },
-    erase: async (db, email) => deletedRows(await db.deleteFrom("subscribers").where("email_normalized", "=", email).executeTakeFirst()),
+    // Their place in campaign recipient lists goes with them (it holds the address).
+    erase: async (db, email) => {
+      await db.deleteFrom("campaign_recipients").where((eb) => eb(eb.fn("lower", ["email"]), "=", email)).execute();
+      return deletedRows(await db.deleteFrom("subscribers").where("email_normalized", "=", email).executeTakeFirst());
+    },
   },
   {
     type: "information_request",

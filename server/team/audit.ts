@@ -4,7 +4,19 @@ import { sql, type SqlBool } from "kysely";
 import type { AuditLogTable } from "../db/schema";
 import { type Db, nowIso } from "../db/database";
 
-export type AuditAction = "sign-in" | "sign-out" | "export" | "erase" | "resend" | "lead-status" | "lead-note";
+export type AuditAction =
+  | "sign-in"
+  | "sign-out"
+  | "export"
+  | "erase"
+  | "resend"
+  | "lead-status"
+  | "lead-note"
+  | "campaign-draft"
+  | "campaign-test"
+  | "campaign-send"
+  | "campaign-pause"
+  | "campaign-resume";
 
 export interface AuditEntry {
   actor: string;

@@ -5,6 +5,7 @@ import * as mailAbout from "./0003-mail-about";
 import * as team from "./0004-team";
 import * as sharedLimits from "./0007-shared-limits";
 import * as newsletterConsent from "./0008-newsletter-consent";
+import * as campaigns from "./0009-campaigns";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-team": team,
   "0007-shared-limits": sharedLimits,
   "0008-newsletter-consent": newsletterConsent,
+  "0009-campaigns": campaigns,
 };
