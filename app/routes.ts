@@ -29,6 +29,7 @@ export default [
       route("mail", "routes/team/mail.tsx"),
       route("overview", "routes/team/overview.tsx"),
       route("audit", "routes/team/audit.tsx"),
+      route("campaigns", "routes/team/campaigns.tsx"),
     ]),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

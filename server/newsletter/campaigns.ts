@@ -46,6 +46,8 @@ export interface CampaignProgress {
   skipped: number;
   /** Not yet handed to the outbox, or handed and not yet sent. */
   remaining: number;
+  /** The body as subscribers see it (safe html, without the per-recipient footer). */
+  previewHtml: string;
 }
 
 /** Most recipients moved to the outbox in one transaction. */
@@ -190,7 +192,7 @@ export class Campaigns {
       else remaining += n;
     }
     const { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients } = c;
-    return { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients: Number(recipients), sent, failed, skipped, remaining };
+    return { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients: Number(recipients), sent, failed, skipped, remaining, previewHtml: Campaigns.render(body).html };
   }
 
   /** Starts the dispatcher: every second, each sending campaign gets its share of the rate. */

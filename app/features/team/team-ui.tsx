@@ -39,6 +39,7 @@ const NAV = [
   { to: "/team", label: "Leads", end: true },
   { to: "/team/overview", label: "Overview", end: false },
   { to: "/team/mail", label: "Mail", end: false },
+  { to: "/team/campaigns", label: "Campaigns", end: false },
   { to: "/team/audit", label: "Audit log", end: false },
 ] as const;
 
