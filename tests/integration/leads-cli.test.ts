@@ -71,8 +71,9 @@ it("deletes one person everywhere (case-insensitive), mails about them included,
   expect(stdout).toMatch(/^subscriber\s+1$/m);
   expect(stdout).toMatch(/^contact_message\s+1$/m);
   expect(stdout).toMatch(/^information_request\s+1$/m);
-  expect(stdout).toMatch(/^mail\s+3$/m);
-  expect(count(site.dataDir, "mail")).toBe(mailsBefore - 3);
+  // The admin notice and the welcome of the subscription, and the two forms' mails.
+  expect(stdout).toMatch(/^mail\s+4$/m);
+  expect(count(site.dataDir, "mail")).toBe(mailsBefore - 4);
   expect(count(site.dataDir, "subscribers")).toBe(1);
   const after = leads(["export", "--format", "csv"]).stdout;
   expect(after.toLowerCase()).not.toContain("kim@example.com");
@@ -178,7 +179,7 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
 
   it("removes every row and mail of Ann's, exactly, and leaves the others' untouched", async () => {
     const others = await everythingOf(setUp.query, OTHERS);
-    // Each of the others: one row per form, one chat visitor with its conversation, four mails about them.
+    // Each of the others: one row per form, one chat visitor with its conversation, five mails about them.
     expect(others.subscribers).toHaveLength(2);
     expect(others.contact_messages).toHaveLength(2);
     expect(others.more_information).toHaveLength(2);
@@ -186,16 +187,17 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
     expect(others.chat_visitors).toHaveLength(2);
     expect(others.chat_messages).toHaveLength(2 * 7);
     expect(others.chat_counters).toHaveLength(2 * 2); // the daily quota and the transcript cap
-    expect(others.mail).toHaveLength(2 * 4);
+    expect(others.mail).toHaveLength(2 * 5);
     const ann = await everythingOf(setUp.query, [ANN]);
     expect(ann.mail.map((m) => [m.to, m.about_email]).sort()).toEqual([
+      ["Ann@Example.com", ANN], // the welcome, to the address as she typed it
       ["admin@example.com", ANN],
       ["team@example.com", ANN],
       ["team@example.com", ANN],
       ["team@example.com", ANN],
     ]);
     const mailsBefore = (await setUp.query("select id from mail")).length;
-    expect(mailsBefore).toBe(3 * 4);
+    expect(mailsBefore).toBe(3 * 5);
 
     const { code, stdout } = leads(["delete", "--email", ANN], { DATA_DIR: overlapSite.dataDir, ...setUp.env });
     expect(code).toBe(0);
@@ -206,8 +208,8 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
       ["information_request", "1"],
       ["contact_message", "1"],
       ["chat_conversation", String(1 + 7)],
-      ["mail", "4"],
-      ["total", String(4 + 8 + 4)],
+      ["mail", "5"],
+      ["total", String(4 + 8 + 5)],
     ]);
 
     expect(await everythingOf(setUp.query, OTHERS)).toEqual(others);
@@ -222,7 +224,7 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
       mail: [],
     });
     const mails = await setUp.query("select about_email, text from mail");
-    expect(mails).toHaveLength(mailsBefore - 4);
+    expect(mails).toHaveLength(mailsBefore - 5);
     // Ann's address is still in the others' words (they wrote it), in nothing that is hers.
     expect(mails.filter((m) => String(m.text).includes(ANN)).every((m) => OTHERS.includes(String(m.about_email)))).toBe(true);
 

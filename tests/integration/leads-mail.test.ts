@@ -155,10 +155,12 @@ describe("mail through the running server", () => {
     const logged = await site.waitForLog((line) => line.msg === "mail written to file (no SMTP_URL)");
     expect(logged).toMatchObject({ to: "admin@example.com", subject: "New HeavyRoute newsletter subscriber: Eml.Test@Example.com" });
     const dir = join(site.dataDir, "mail");
-    const files = readdirSync(dir).filter((file) => file.endsWith(".eml"));
-    expect(files).toHaveLength(1);
-    const eml = readFileSync(join(dir, files[0]!), "utf8");
+    // The admin notice, and the welcome to the subscriber (tests/integration/newsletter.test.ts).
+    await until(() => readdirSync(dir).filter((file) => file.endsWith(".eml")).length === 2, 15_000, "two .eml files");
+    const emls = readdirSync(dir).filter((file) => file.endsWith(".eml")).map((file) => readFileSync(join(dir, file), "utf8"));
+    const eml = emls.find((text) => /^To: admin@example\.com$/m.test(text))!;
     expect(eml).toMatch(/^To: admin@example\.com$/m);
+    expect(emls.some((text) => /^To: eml\.test@example\.com$/im.test(text) && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m.test(text))).toBe(true);
     expect(eml).toContain("Email: Eml.Test@Example.com");
     expect(readSiteDb(site.dataDir, (db) => db.prepare("select status, notify_admin, email_normalized from subscribers").all())).toEqual([
       { status: "active", notify_admin: "admin@example.com", email_normalized: "eml.test@example.com" },
