@@ -4,7 +4,8 @@
  * (one Message-ID; a copy resent after the crash carries the same one), and no address that
  * unsubscribed, before the send or during it, gets one.
  */
-import { expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type Postgres } from "../support/postgres";
 import { startServices, until } from "./leads-helpers";
 import { startSite } from "../support/site-server";
 import { startSmtp, type Smtp } from "../support/smtp";
@@ -15,9 +16,19 @@ const SECRET = "campaign-test-secret-0123456789-abcdefgh";
 const SUBJECT = "HeavyRoute is live";
 const N = 2_000;
 
-it("sends a 2,000-recipient campaign exactly once per active subscriber across SMTP outages and a SIGKILL", async () => {
+let postgres: Postgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+it.each(["sqlite", "postgres"] as const)("on %s: sends a 2,000-recipient campaign exactly once per active subscriber across SMTP outages and a SIGKILL", async (kind) => {
+  const databaseUrl = kind === "postgres" ? await postgres.createDatabase() : undefined;
+  const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   // Set up with the server's own services: 2,000 subscribers, 100 unsubscribed before the send.
-  const setup = await startServices({ SESSION_SECRET: SECRET, MAIL_RATE_PER_MINUTE: "1" });
+  const setup = await startServices({ SESSION_SECRET: SECRET, MAIL_RATE_PER_MINUTE: "1", ...dbEnv });
   const { services, dataDir } = setup;
   await services.outbox.stop();
   await services.campaigns.stop();
@@ -42,8 +53,8 @@ it("sends a 2,000-recipient campaign exactly once per active subscriber across S
   const port = smtp.port;
   const received: Smtp["messages"] = [];
   const collect = (from: Smtp) => () => received.push(...from.messages.filter((m) => m.subject === SUBJECT));
-  const env = { SMTP_URL: smtp.url, SESSION_SECRET: SECRET, MAIL_RATE_PER_MINUTE: "30000" };
-  const query = siteQuery({ dataDir });
+  const env = { SMTP_URL: smtp.url, SESSION_SECRET: SECRET, MAIL_RATE_PER_MINUTE: "30000", ...dbEnv };
+  const query = siteQuery(databaseUrl ? { url: databaseUrl } : { dataDir });
   const queued = async () => (await query<{ n: number }>("select count(*) as n from campaign_recipients where status = 'queued'"))[0]!.n;
 
   let site = await startSite({ env, dataDir });

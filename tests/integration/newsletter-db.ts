@@ -8,7 +8,9 @@ export type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 export function siteQuery(target: { dataDir: string } | { url: string }): Query {
   if ("url" in target) {
     return async <T>(sql: string, params: unknown[] = []) => {
-      const client = new pg.Client(target.url);
+      // Counts (int8) as numbers, as SQLite returns them.
+      const types = { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
+      const client = new pg.Client({ connectionString: target.url, types });
       await client.connect();
       try {
         return (await client.query(sql, params)).rows as T[];
