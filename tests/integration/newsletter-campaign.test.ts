@@ -4,7 +4,7 @@
  * (one Message-ID; a copy resent after the crash carries the same one), and no address that
  * unsubscribed, before the send or during it, gets one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { startServices, until } from "./leads-helpers";
 import { startSite } from "../support/site-server";

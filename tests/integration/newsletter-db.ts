@@ -9,7 +9,8 @@ export function siteQuery(target: { dataDir: string } | { url: string }): Query 
   if ("url" in target) {
     return async <T>(sql: string, params: unknown[] = []) => {
       // Counts (int8) as numbers, as SQLite returns them.
-      const types = { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
+      const getTypeParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown;
+      const types = { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === 20 ? Number : getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
       const client = new pg.Client({ connectionString: target.url, types });
       await client.connect();
       try {
