@@ -56,7 +56,7 @@ it("compose, preview, test to yourself, send, progress (axe)", async () => {
         await page.getByRole("link", { name: "Refresh progress" }).click();
         return page.getByTestId("campaign-sent").textContent();
       },
-      { timeout: 30_000, intervals: [1_000] },
+      { timeout: 30_000, interval: 1_000 },
     )
     .toBe("3");
   expect(emls().filter((m) => /^Subject: We are live$/m.test(m))).toHaveLength(3);
