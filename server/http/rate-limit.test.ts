@@ -2,25 +2,35 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres } from "../../tests/support/postgres";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { type RateLimitStore, databaseRateLimitStore, memoryRateLimitStore } from "./rate-limit";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
 let handle: DatabaseHandle;
+let postgres: DatabaseHandle;
+let stopPostgres: () => Promise<void>;
 
 beforeAll(async () => {
   handle = openDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
   await migrateToLatest(handle.db);
-});
+  const pg = await startPostgres();
+  stopPostgres = () => pg.stop();
+  postgres = openDatabase({ kind: "postgres", url: pg.url });
+  await migrateToLatest(postgres.db);
+}, 60_000);
 
 afterAll(async () => {
-  await handle.close();
+  await handle?.close();
+  await postgres?.close();
+  await stopPostgres?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const stores: [string, () => RateLimitStore][] = [
   ["memory", () => memoryRateLimitStore()],
   ["database (SQLite)", () => databaseRateLimitStore(handle.db)],
+  ["database (PostgreSQL)", () => databaseRateLimitStore(postgres.db)],
 ];
 
 describe.each(stores)("rate limit store: %s", (_name, makeStore) => {
@@ -35,6 +45,18 @@ describe.each(stores)("rate limit store: %s", (_name, makeStore) => {
       expect(hit.count).toBe(20);
       expect(hit.resetAt).toBeGreaterThan(Date.now());
     }
+  });
+
+  it("counts many clients at once, each exactly (two stores on one database: two instances sharing the counts)", async () => {
+    const first = makeStore();
+    const second = _name === "memory" ? first : makeStore(); // memory is one process's own
+    const clients = Array.from({ length: 30 }, (_, i) => `${_name}:many:${i}`);
+    const hits = await Promise.all(clients.flatMap((client, i) => Array.from({ length: 8 }, (_, j) => Promise.resolve((j % 2 ? first : second).hit(client, 60_000, 5 + (i % 2))))));
+    clients.forEach((client, i) => {
+      const own = hits.slice(i * 8, i * 8 + 8);
+      expect(own.filter((hit) => hit.allowed), client).toHaveLength(5 + (i % 2));
+    });
+    expect((await first.hit(clients[0]!, 60_000, 5)).allowed).toBe(false);
   });
 
   it("keeps clients apart", async () => {

@@ -44,53 +44,94 @@ export function memoryRateLimitStore(sweepEveryMs = 60_000): RateLimitStore {
   };
 }
 
+interface PendingHit {
+  windowMs: number;
+  max: number;
+  resolve: (hit: RateLimitHit) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Several instances on one PostgreSQL (docs/decisions/0039-many-instances-one-database.md): the
- * windows are rows of `chat_counters` (scope `rate:<key>`, period `window`), counted in one
- * statement, so N instances allow exactly `max`, not N × max:
+ * windows are rows of `chat_counters` (scope `rate:<key>`, period `window`), so N instances allow
+ * exactly `max`, not N × max.
  *
- *   INSERT INTO chat_counters (scope, period, count, expires_at) VALUES (:key, 'window', 1, :end)
+ * The hits that arrive in one turn of the event loop are counted together, in one statement and
+ * one round trip, each client's hits as one row (keys in sorted order, so two instances lock rows
+ * in the same order and cannot deadlock):
+ *
+ *   INSERT INTO chat_counters (scope, period, count, expires_at) VALUES (:key, 'window', :n, :end), …
  *   ON CONFLICT (scope, period) DO UPDATE SET
- *     count      = CASE WHEN chat_counters.expires_at <= :now THEN 1    ELSE chat_counters.count + 1 END,
- *     expires_at = CASE WHEN chat_counters.expires_at <= :now THEN :end ELSE chat_counters.expires_at END
- *   WHERE chat_counters.expires_at <= :now OR chat_counters.count < :max
- *   RETURNING count, expires_at
+ *     count      = CASE WHEN chat_counters.expires_at <= :now THEN excluded.count      ELSE chat_counters.count + excluded.count END,
+ *     expires_at = CASE WHEN chat_counters.expires_at <= :now THEN excluded.expires_at ELSE chat_counters.expires_at END
+ *   RETURNING scope, count, expires_at
  *
- * No row back: refused. Expired windows are deleted by the hourly counter sweep (once across
- * instances, server/chat/chat-service.ts).
+ * `count` is every request seen in the window, refused ones included, and the row lock makes the
+ * update atomic: the n hits of a batch are exactly requests count − n + 1 … count of the window,
+ * and the i-th is allowed when count − n + i ≤ max. Before batching, 50 connections of one client
+ * queued on that row's lock one commit at a time. Expired windows are deleted by the hourly
+ * counter sweep (once across instances, server/chat/chat-service.ts).
  */
 export function databaseRateLimitStore(db: Db): RateLimitStore {
-  return {
-    async hit(key, windowMs, max) {
-      const nowMs = Date.now();
-      const now = new Date(nowMs).toISOString();
-      const end = new Date(nowMs + windowMs).toISOString();
-      const scope = `rate:${key}`;
-      const row = await db
+  let pending = new Map<string, PendingHit[]>();
+  let scheduled = false;
+
+  const flush = async (batch: Map<string, PendingHit[]>) => {
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const keys = [...batch.keys()].sort();
+    try {
+      const rows = await db
         .insertInto("chat_counters")
-        .values({ scope, period: "window", count: 1, expires_at: end })
-        .onConflict((oc) =>
-          oc
-            .columns(["scope", "period"])
-            .doUpdateSet((eb) => {
-              const expired = eb("chat_counters.expires_at", "<=", now);
-              return {
-                count: eb.case().when(expired).then(eb.lit(1)).else(eb(eb.ref("chat_counters.count"), "+", 1)).end(),
-                expires_at: eb.case().when(expired).then(eb.val(end)).else(eb.ref("chat_counters.expires_at")).end(),
-              };
-            })
-            .where((eb) => eb.or([eb("chat_counters.expires_at", "<=", now), eb("chat_counters.count", "<", max)])),
+        .values(
+          keys.map((key) => {
+            const hits = batch.get(key)!;
+            return { scope: `rate:${key}`, period: "window", count: hits.length, expires_at: new Date(nowMs + hits[0]!.windowMs).toISOString() };
+          }),
         )
-        .returning(["count", "expires_at"])
-        .executeTakeFirst();
-      if (row) return { allowed: true, count: Number(row.count), resetAt: Date.parse(row.expires_at) };
-      const current = await db
-        .selectFrom("chat_counters")
-        .select(["count", "expires_at"])
-        .where("scope", "=", scope)
-        .where("period", "=", "window")
-        .executeTakeFirst();
-      return { allowed: false, count: Number(current?.count ?? max), resetAt: current ? Date.parse(current.expires_at) : nowMs + windowMs };
+        .onConflict((oc) =>
+          oc.columns(["scope", "period"]).doUpdateSet((eb) => {
+            const expired = eb("chat_counters.expires_at", "<=", now);
+            return {
+              count: eb.case().when(expired).then(eb.ref("excluded.count")).else(eb(eb.ref("chat_counters.count"), "+", eb.ref("excluded.count"))).end(),
+              expires_at: eb.case().when(expired).then(eb.ref("excluded.expires_at")).else(eb.ref("chat_counters.expires_at")).end(),
+            };
+          }),
+        )
+        .returning(["scope", "count", "expires_at"])
+        .execute();
+      const counted = new Map(rows.map((row) => [row.scope, row]));
+      for (const key of keys) {
+        const hits = batch.get(key)!;
+        const row = counted.get(`rate:${key}`);
+        if (!row) throw new Error(`rate limit: no count returned for ${key}`);
+        const before = Number(row.count) - hits.length;
+        const resetAt = Date.parse(row.expires_at);
+        hits.forEach((hit, i) => {
+          const seen = before + i + 1;
+          hit.resolve(seen <= hit.max ? { allowed: true, count: seen, resetAt } : { allowed: false, count: hit.max, resetAt });
+        });
+      }
+    } catch (error) {
+      for (const hits of batch.values()) for (const hit of hits) hit.reject(error);
+    }
+  };
+
+  return {
+    hit(key, windowMs, max) {
+      return new Promise<RateLimitHit>((resolve, reject) => {
+        const hits = pending.get(key);
+        if (hits) hits.push({ windowMs, max, resolve, reject });
+        else pending.set(key, [{ windowMs, max, resolve, reject }]);
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          const batch = pending;
+          pending = new Map();
+          void flush(batch);
+        });
+      });
     },
   };
 }
