@@ -105,7 +105,7 @@ const scenario: Scenario = {
       await postgres.stop();
     }
     notes.push(
-      "What limits it here is CPU: nginx, PostgreSQL, the instances and autocannon share the machine's cores, so a second instance adds a process but no core (it adds availability, not throughput, on one small machine). Each subscription costs PostgreSQL about five round trips (the POST window upsert, BEGIN, two INSERTs, COMMIT) plus the mail worker's claim and sent-mark; on separate machines throughput grows with instances until PostgreSQL's CPU is the limit.",
+      "What limits it here is CPU: nginx, PostgreSQL, the instances and autocannon share the machine's cores, so a second instance adds a process but no core (it adds availability, not throughput, on one small machine). PostgreSQL work is shared: the POST windows of one event-loop turn are counted in one upsert, and the sign-ups of one turn are written in one transaction (BEGIN, the subscribers INSERT, one INSERT of their admin notices and welcome mails, COMMIT), plus the mail worker's claim and sent-marks; the .eml files (two per sign-up) are a large part of the instance's CPU; on separate machines throughput grows with instances until PostgreSQL's CPU is the limit.",
       `Machine load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
     );
     return [
