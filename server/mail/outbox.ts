@@ -45,6 +45,12 @@ export interface OutboxOptions {
   sharedDatabase?: boolean;
   /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED (concurrent workers take different rows). */
   skipLocked?: boolean;
+  /**
+   * How long a nudge waits before the worker claims: the mails of that moment's sign-ups go out
+   * in one claim and a few sent-marks instead of a claim per commit (a busy minute costs the
+   * database and the process far less; a mail leaves at most this much later).
+   */
+  coalesceMs?: number;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -56,6 +62,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   leaseMs: 60_000,
   sharedDatabase: false,
   skipLocked: false,
+  coalesceMs: 50,
 };
 
 export class MailOutbox {
@@ -119,8 +126,16 @@ export class MailOutbox {
       this.again = true;
       return;
     }
+    if (this.runsSoon) return;
+    this.schedule(this.options.coalesceMs);
+  }
+
+  private runsSoon = false;
+
+  private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.run(), 0);
+    this.runsSoon = delayMs <= this.options.coalesceMs;
+    this.timer = setTimeout(() => this.run(), delayMs);
   }
 
   /** Stops polling and waits for the send in flight; claimed but unsent rows are released. */
@@ -143,21 +158,21 @@ export class MailOutbox {
 
   private run(): void {
     this.timer = undefined;
+    this.runsSoon = false;
     if (this.stopping || this.running) return;
+    this.again = false;
     this.running = (async () => {
       try {
-        do {
-          this.again = false;
-          while (!this.stopping && (await this.processBatch())) {
-            // a full batch: there may be more due rows
-          }
-        } while (this.again && !this.stopping);
+        while (!this.stopping && (await this.processBatch())) {
+          // a full batch: there may be more due rows
+        }
       } catch (error) {
         this.logger.error({ err: error }, "mail worker: cannot read the outbox");
       }
     })().finally(() => {
       this.running = undefined;
-      if (!this.stopping) this.timer = setTimeout(() => this.run(), this.options.pollIntervalMs);
+      // Nudged meanwhile: more mail was committed, claimed after the same short wait.
+      if (!this.stopping) this.schedule(this.again ? this.options.coalesceMs : this.options.pollIntervalMs);
     });
   }
 
