@@ -210,6 +210,7 @@ export const cookiePolicy: LegalPage = {
         `The site sets a single cookie: a signed, HttpOnly, anonymous session cookie. It lets our server count the free ${ASSISTANT_NAME} messages you have used today (5 a day), so the limit cannot be bypassed. It holds a random identifier and no personal data, it cannot be read by scripts in the page, and it is used for nothing but the chat's daily limit. Because it is strictly necessary for a service you ask for, it does not need your consent.`,
         "There are no analytics cookies, no advertising cookies and no tracking cookies, from us or from anyone else.",
         "Subscribing to the newsletter and unsubscribing set no cookie: the unsubscribe link in our emails carries its own signed code and works in any browser, or straight from your email program.",
+        "Members of our own team who sign in to the staff workspace get one more cookie, a strictly necessary sign-in session cookie (HttpOnly, ending after 12 hours or at sign-out). Visitors never receive it.",
       ],
     },
     {
