@@ -152,7 +152,8 @@ describe("mail through the running server", () => {
     cleanup.push(() => site.stop());
     const response = await postJson(`${site.url}/newsletter`, { email: "Eml.Test@Example.com" });
     expect(response.status).toBe(200);
-    const logged = await site.waitForLog((line) => line.msg === "mail written to file (no SMTP_URL)");
+    // The admin notice and the welcome are written in parallel: either may be logged first.
+    const logged = await site.waitForLog((line) => line.msg === "mail written to file (no SMTP_URL)" && line.to === "admin@example.com");
     expect(logged).toMatchObject({ to: "admin@example.com", subject: "New HeavyRoute newsletter subscriber: Eml.Test@Example.com" });
     const dir = join(site.dataDir, "mail");
     // The admin notice, and the welcome to the subscriber (tests/integration/newsletter.test.ts).
