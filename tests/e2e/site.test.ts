@@ -105,8 +105,9 @@ describe("navigation", () => {
     await page.waitForURL(`${ctx.url}/#chat`);
     await expect.poll(() => inView(page, "chat"), { timeout: 5_000 }).toBe(true);
 
+    // A same-document hash change: no load event to wait for, only the URL.
     await header.getByRole("link", { name: "Contact" }).click();
-    await page.waitForURL(`${ctx.url}/#contact`);
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${ctx.url}/#contact`);
     await expect.poll(() => inView(page, "contact"), { timeout: 5_000 }).toBe(true);
   });
 
