@@ -84,12 +84,12 @@ describe("readable without JavaScript", () => {
 describe("navigation", () => {
   it("a client-side navigation moves the one canonical URL to the new page", async () => {
     const { page } = await newPage(ctx.browser);
-    // From a hydrated page: the legal pages run no framework JavaScript, their links are page loads.
-    await visit(page, `${ctx.url}/`);
-    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
-    await page.waitForURL(`${ctx.url}/platform`);
+    // From a hydrated page: the legal pages and Home (islands) run no React Router, their links are page loads.
+    await visit(page, `${ctx.url}/platform`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
+    await page.waitForURL(`${ctx.url}/terms`);
     const canonicals = () => page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    await expect.poll(canonicals).toEqual([`${ctx.url}/platform`]);
+    await expect.poll(canonicals).toEqual([`${ctx.url}/terms`]);
   });
 
   it("header links go to /platform, /#chat and /#contact; the hash target scrolls into view", async () => {
@@ -143,7 +143,8 @@ describe("navigation", () => {
 
   it("shows Loading... while the next screen loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/`);
+    // From a hydrated page (Home is served as islands: its links are page loads).
+    await visit(page, `${ctx.url}/platform`);
     // Hold back every script the next navigation needs, so the fallback has time to show.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -151,11 +152,11 @@ describe("navigation", () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
     await page.getByRole("status").getByText("Loading...").waitFor({ timeout: 5_000 });
     release();
-    await page.waitForURL(`${ctx.url}/platform`);
-    await page.getByRole("heading", { level: 1, name: /platform/i }).waitFor();
+    await page.waitForURL(`${ctx.url}/terms`);
+    await page.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
     await page.getByRole("status").getByText("Loading...").waitFor({ state: "hidden" });
   });
 
@@ -331,6 +332,38 @@ describe("legal pages: no framework JavaScript (issue 12)", () => {
     await banner.waitFor({ state: "hidden" });
     await visit(page, `${ctx.url}/`);
     expect(await banner.isVisible()).toBe(false);
+  });
+});
+
+describe("Home as islands (issue 12, decision 0044)", () => {
+  it("loads no React Router and no React until a section needs it; the sections hydrate in place", async () => {
+    const { page } = await newPage(ctx.browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, `${ctx.url}/`);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+    expect(await page.locator("link[rel=modulepreload]").count()).toBe(0);
+    const sources = await page.locator("script[src]").evaluateAll((elements) => elements.map((el) => new URL((el as HTMLScriptElement).src).pathname));
+    expect(sources).toEqual([expect.stringMatching(/^\/assets\/islands-home-[\w-]+\.js$/)]);
+    // At the top of the page: the island loader (and the hero video's player, once idle), no React.
+    expect(scripts.filter((path) => path.startsWith("/assets/islands-home-"))).toHaveLength(1);
+    expect(await page.locator("[data-island][data-hydrated]").count()).toBe(0);
+
+    // Near a section: React comes, and the section hydrates without changing what is shown.
+    const newsletter = page.locator("#newsletter");
+    const before = await newsletter.innerHTML();
+    await newsletter.scrollIntoViewIfNeeded();
+    await page.locator("#newsletter[data-hydrated]").waitFor();
+    expect(await newsletter.innerHTML()).toBe(before);
+    expect(scripts.length).toBeGreaterThan(1);
+
+    // Links are ordinary page loads.
+    await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    expect(await page.evaluate(() => "__marker" in window)).toBe(false);
   });
 });
 
