@@ -84,8 +84,9 @@ describe("readable without JavaScript", () => {
 describe("navigation", () => {
   it("a client-side navigation moves the one canonical URL to the new page", async () => {
     const { page } = await newPage(ctx.browser);
-    // From a hydrated page: the legal pages and Home (islands) run no React Router, their links are page loads.
-    await visit(page, `${ctx.url}/platform`);
+    // From a page React Router hydrates: the legal pages, Home and /platform (islands) run no
+    // React Router, their links are page loads.
+    await visit(page, `${ctx.url}/contact`);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
     await page.waitForURL(`${ctx.url}/terms`);
     const canonicals = () => page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -124,8 +125,9 @@ describe("navigation", () => {
   });
 
   it("a route change scrolls to the top", async () => {
-    const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    // A client-side route change, from a page React Router hydrates (a short viewport, so it scrolls).
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 400 } });
+    await visit(page, `${ctx.url}/contact`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
@@ -143,8 +145,8 @@ describe("navigation", () => {
 
   it("shows Loading... while the next screen loads", async () => {
     const { page } = await newPage(ctx.browser);
-    // From a hydrated page (Home is served as islands: its links are page loads).
-    await visit(page, `${ctx.url}/platform`);
+    // From a page React Router hydrates (Home and /platform are islands: their links are page loads).
+    await visit(page, `${ctx.url}/contact`);
     // Hold back every script the next navigation needs, so the fallback has time to show.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -162,7 +164,7 @@ describe("navigation", () => {
 
   it("shows Loading... in Home's lazily loaded sections while their code loads after an in-app navigation", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    await visit(page, `${ctx.url}/contact`);
     // Hold back the code of the contact and newsletter sections (their own chunks, loaded by Home).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -183,7 +185,7 @@ describe("navigation", () => {
 
   it("shows Loading... in the chat section while the chat's code loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    await visit(page, `${ctx.url}/contact`);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/chat-widget-[\w-]+\.js$/, async (route) => {
@@ -364,6 +366,20 @@ describe("Home as islands (issue 12, decision 0044)", () => {
     await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
     await page.waitForURL(`${ctx.url}/platform`);
     expect(await page.evaluate(() => "__marker" in window)).toBe(false);
+  });
+
+  it("/platform: no React Router; the tabs run without React and the information buttons hydrate in place", async () => {
+    const { page } = await newPage(ctx.browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, `${ctx.url}/platform`);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+    expect(scripts.filter((path) => path.startsWith("/assets/islands-platform-"))).toHaveLength(1);
+    expect(scripts.filter((path) => /chat-widget|islands-home-/.test(path))).toEqual([]);
+    await expect.poll(() => page.locator('[data-island="request-info"][data-hydrated]').count(), { timeout: 15_000 }).toBe(4);
+    expect(await page.getByRole("button", { name: /^Request More Information about/ }).count()).toBe(4);
   });
 });
 
