@@ -7,7 +7,7 @@ import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
 import { SiteLinks } from "./shared/seo/site-links";
 import { useSiteOrigin } from "./shared/seo/site-origin";
-import { useIsStaticPage } from "./features/layout/static-page";
+import { useStaticPage } from "./features/layout/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
@@ -17,8 +17,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const siteOrigin = useSiteOrigin();
   // A static page (the legal pages) ships no framework JavaScript; the build adds one small inline
-  // script in its place (scripts/build-server.ts, decision 0042).
-  const staticPage = useIsStaticPage();
+  // script in its place (scripts/build-server.ts, decision 0042); an island page (Home) also gets
+  // its island module, named by data-islands (decision 0044).
+  const staticPage = useStaticPage();
   return (
     <html lang="en" data-site-origin={siteOrigin} suppressHydrationWarning>
       <head>
@@ -34,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteLinks />
         <Links nonce={nonce} />
       </head>
-      <body>
+      <body data-islands={staticPage?.islands}>
         {children}
         {staticPage ? null : <Scripts nonce={nonce} />}
       </body>
@@ -46,7 +47,10 @@ export default function App() {
   return (
     <SiteLayout>
       <Outlet />
-      <Toaster />
+      {/* Its own element, so an island page can hydrate it alone (decision 0044). */}
+      <div data-island="toaster">
+        <Toaster />
+      </div>
     </SiteLayout>
   );
 }

@@ -7,7 +7,9 @@
  * 2. moves each pre-rendered page out of build/client into build/pages, so the static file
  *    handler can never serve one without its CSP and public origin, and records the sha256 of
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
- * 3. bundles the Express server (server/main.ts) to build/app-server.js.
+ * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) into
+ *    build/client/assets, and has each island page load its module after the `load` event;
+ * 4. bundles the Express server (server/main.ts) to build/app-server.js.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -62,8 +64,11 @@ const tailwind = await compile(fs.readFileSync(path.join(root, "app/app.css"), "
 const decodeAttribute = (text: string): string =>
   text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 
+const islandsOf = (html: string): string | undefined => html.match(/<body data-islands="([\w-]+)"/)?.[1];
+
 function withOwnCss(html: string): string {
-  if (html.includes("__reactRouterContext")) return html;
+  // An island page keeps the whole stylesheet too: its islands render other classes later.
+  if (html.includes("__reactRouterContext") || islandsOf(html)) return html;
   const candidates = new Set(["hidden", "flex"]);
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of decodeAttribute(match[1] ?? "").split(/\s+/)) if (name) candidates.add(name);
   const css = optimize(tailwind.build([...candidates]), { minify: true }).code.replaceAll("</style", "<\\/style");
@@ -74,11 +79,66 @@ function withOwnCss(html: string): string {
 const withStaticPageScript = (html: string): string =>
   html.includes("__reactRouterContext") ? html : html.replace("</body>", `<script>${STATIC_PAGE_SCRIPT}</script></body>`);
 
+/**
+ * Island modules (decision 0044): each app/islands/<name>.ts an island page names, bundled with
+ * esbuild for the browser (React and the islands' components are split into chunks it imports
+ * only when an island is needed). Returns each name's file under /assets.
+ */
+async function buildIslands(names: Set<string>): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  if (names.size === 0) return files;
+  const result = await build({
+    // The chat widget is an entry point too, so its chunk keeps its name (chat-widget-*.js) as in
+    // React Router's build: islands import it like any dynamic import.
+    entryPoints: [
+      ...[...names].map((name) => ({ in: path.join(root, "app/islands", `${name}.ts`), out: `islands-${name}` })),
+      { in: path.join(root, "app/features/chat/chat-widget.tsx"), out: "chat-widget" },
+    ],
+    outdir: path.join(clientDir, "assets"),
+    entryNames: "[name]-[hash]",
+    chunkNames: "islands-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    jsx: "automatic",
+    tsconfig: path.join(root, "tsconfig.json"),
+    define: { "process.env.NODE_ENV": '"production"', "import.meta.env.DEV": "false", "import.meta.env.PROD": "true", "import.meta.env.SSR": "false" },
+    metafile: true,
+    logLevel: "warning",
+  });
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    const name = output.entryPoint ? path.basename(output.entryPoint, ".ts") : undefined;
+    if (name && names.has(name)) files.set(name, `/${path.relative(clientDir, path.resolve(root, file))}`);
+  }
+  return files;
+}
+
+const sources = new Map(
+  prerenderedPaths.map((urlPath) => {
+    const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
+    return [urlPath, { file, html: fs.readFileSync(path.join(clientDir, file), "utf8") }] as const;
+  }),
+);
+const islandFiles = await buildIslands(new Set([...sources.values()].map(({ html }) => islandsOf(html)).filter((name) => name !== undefined)));
+
+/** An island page loads its island module once the page has loaded (like hydration, decision 0043). */
+function withIslands(html: string): string {
+  const name = islandsOf(html);
+  if (!name) return html;
+  const src = islandFiles.get(name);
+  if (!src) throw new Error(`data-islands="${name}": no app/islands/${name}.ts was built`);
+  const loader = `addEventListener("load",function(){var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)})`;
+  return html.replace("</body>", `<script>${loader}</script></body>`);
+}
+
 const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
-for (const urlPath of prerenderedPaths) {
-  const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
-  const html = withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(fs.readFileSync(path.join(clientDir, file), "utf8")))))));
+for (const [urlPath, source] of sources) {
+  const file = source.file;
+  const html = withIslands(withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(source.html)))))));
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
   if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
     throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);

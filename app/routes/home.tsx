@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
+import { islandPage } from "~/features/layout/static-page";
 import { pageMeta } from "~/shared/seo/meta";
 import { lazyWhenNeeded } from "~/shared/load-when-needed";
 import { LoadingFallback } from "~/shared/ui/loading-fallback";
@@ -13,6 +14,13 @@ import type { Route } from "./+types/home";
 // an in-app navigation to Home they show "Loading..." (spec §2) until it has.
 const ContactSection = lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection));
 const NewsletterBlock = lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock));
+
+/**
+ * Served as islands (decision 0044): the pre-rendered page has no React Router scripts; the build's
+ * app/islands/home.ts hydrates the `data-island` parts below (and the hero video) when needed.
+ * The trees app/islands/home-react.tsx hydrates must stay the ones rendered here.
+ */
+export const handle = islandPage("home");
 
 export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.` });
 
@@ -30,18 +38,20 @@ export default function Home() {
             </h2>
             <p className="mt-4 text-lg text-muted">{chatSection.description}</p>
           </div>
-          <ChatSection />
+          <div data-island="chat">
+            <ChatSection />
+          </div>
         </div>
       </section>
       <ValueSection />
-      <section id="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
+      <section id="contact" data-island="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
         <Suspense fallback={<LoadingFallback />}>
           <ContactSection />
         </Suspense>
       </section>
-      <section id="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
+      <section id="newsletter" data-island="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
         <Suspense fallback={<LoadingFallback />}>
-          <NewsletterBlock />
+          <NewsletterBlock page="/" />
         </Suspense>
       </section>
     </>

@@ -16,7 +16,7 @@ export default function NewsletterPage() {
   return (
     <LeadFormPage width="max-w-3xl">
       <h1 className="sr-only">Newsletter</h1>
-      <NewsletterBlock initialResult={answer?.result} />
+      <NewsletterBlock initialResult={answer?.result} page="/newsletter" />
     </LeadFormPage>
   );
 }

@@ -1,8 +1,15 @@
 import { governmentSolutions, overview, subscriptionPlans, tokenSystem, trainingPrograms } from "~/content/platform";
 import { PlatformTabs } from "~/features/platform/platform-tabs";
 import { FeaturesSection, PlanGroupSection, PlatformIntro, VisionSection } from "~/features/platform/platform-sections";
+import { islandPage } from "~/features/layout/static-page";
 import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/platform";
+
+/**
+ * Served as islands (decision 0044): no React Router scripts; app/islands/platform.ts runs the tabs
+ * and hydrates the "Request More Information" buttons (app/islands/platform-react.tsx).
+ */
+export const handle = islandPage("platform");
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + "." });

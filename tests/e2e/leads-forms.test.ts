@@ -233,6 +233,8 @@ describe("on Home", () => {
     await visit(page, `${ctx.url}/#contact`);
     const contact = page.locator("#contact");
     await contact.getByRole("heading", { name: "Contact us" }).waitFor();
+    // Home is served as islands (decision 0044): each section hydrates when it is near the viewport.
+    await page.locator("#contact[data-hydrated]").waitFor();
     await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Hana Home");
     await contact.getByRole("textbox", { name: "Email" }).fill(unique("hana"));
     await contact.getByRole("textbox", { name: "Message" }).fill("From the home page");
@@ -241,6 +243,8 @@ describe("on Home", () => {
     await page.getByRole("dialog", { name: "THANK YOU" }).getByRole("button", { name: "Close" }).click();
     await contact.getByText(CONTACT_OK).waitFor();
 
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
+    await page.locator("#newsletter[data-hydrated]").waitFor();
     await page.getByRole("textbox", { name: "Email address" }).fill(unique("home"));
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText(NEWSLETTER_OK).waitFor();

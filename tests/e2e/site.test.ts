@@ -84,12 +84,13 @@ describe("readable without JavaScript", () => {
 describe("navigation", () => {
   it("a client-side navigation moves the one canonical URL to the new page", async () => {
     const { page } = await newPage(ctx.browser);
-    // From a hydrated page: the legal pages run no framework JavaScript, their links are page loads.
-    await visit(page, `${ctx.url}/`);
-    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
-    await page.waitForURL(`${ctx.url}/platform`);
+    // From a page React Router hydrates: the legal pages, Home and /platform (islands) run no
+    // React Router, their links are page loads.
+    await visit(page, `${ctx.url}/contact`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
+    await page.waitForURL(`${ctx.url}/terms`);
     const canonicals = () => page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    await expect.poll(canonicals).toEqual([`${ctx.url}/platform`]);
+    await expect.poll(canonicals).toEqual([`${ctx.url}/terms`]);
   });
 
   it("header links go to /platform, /#chat and /#contact; the hash target scrolls into view", async () => {
@@ -125,8 +126,9 @@ describe("navigation", () => {
   });
 
   it("a route change scrolls to the top", async () => {
-    const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    // A client-side route change, from a page React Router hydrates (a short viewport, so it scrolls).
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 400 } });
+    await visit(page, `${ctx.url}/contact`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
@@ -144,7 +146,8 @@ describe("navigation", () => {
 
   it("shows Loading... while the next screen loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/`);
+    // From a page React Router hydrates (Home and /platform are islands: their links are page loads).
+    await visit(page, `${ctx.url}/contact`);
     // Hold back every script the next navigation needs, so the fallback has time to show.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -152,17 +155,17 @@ describe("navigation", () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service", exact: true }).click();
     await page.getByRole("status").getByText("Loading...").waitFor({ timeout: 5_000 });
     release();
-    await page.waitForURL(`${ctx.url}/platform`);
-    await page.getByRole("heading", { level: 1, name: /platform/i }).waitFor();
+    await page.waitForURL(`${ctx.url}/terms`);
+    await page.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
     await page.getByRole("status").getByText("Loading...").waitFor({ state: "hidden" });
   });
 
   it("shows Loading... in Home's lazily loaded sections while their code loads after an in-app navigation", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    await visit(page, `${ctx.url}/contact`);
     // Hold back the code of the contact and newsletter sections (their own chunks, loaded by Home).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -183,7 +186,7 @@ describe("navigation", () => {
 
   it("shows Loading... in the chat section while the chat's code loads", async () => {
     const { page } = await newPage(ctx.browser);
-    await visit(page, `${ctx.url}/platform`);
+    await visit(page, `${ctx.url}/contact`);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/chat-widget-[\w-]+\.js$/, async (route) => {
@@ -332,6 +335,52 @@ describe("legal pages: no framework JavaScript (issue 12)", () => {
     await banner.waitFor({ state: "hidden" });
     await visit(page, `${ctx.url}/`);
     expect(await banner.isVisible()).toBe(false);
+  });
+});
+
+describe("Home as islands (issue 12, decision 0044)", () => {
+  it("loads no React Router and no React until a section needs it; the sections hydrate in place", async () => {
+    const { page } = await newPage(ctx.browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, `${ctx.url}/`);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+    expect(await page.locator("link[rel=modulepreload]").count()).toBe(0);
+    const sources = await page.locator("script[src]").evaluateAll((elements) => elements.map((el) => new URL((el as HTMLScriptElement).src).pathname));
+    expect(sources).toEqual([expect.stringMatching(/^\/assets\/islands-home-[\w-]+\.js$/)]);
+    // At the top of the page: the island loader (and the hero video's player, once idle), no React.
+    expect(scripts.filter((path) => path.startsWith("/assets/islands-home-"))).toHaveLength(1);
+    expect(await page.locator("[data-island][data-hydrated]").count()).toBe(0);
+
+    // Near a section: React comes, and the section hydrates without changing what is shown.
+    const newsletter = page.locator("#newsletter");
+    const before = await newsletter.innerHTML();
+    await newsletter.scrollIntoViewIfNeeded();
+    await page.locator("#newsletter[data-hydrated]").waitFor();
+    expect(await newsletter.innerHTML()).toBe(before);
+    expect(scripts.length).toBeGreaterThan(1);
+
+    // Links are ordinary page loads.
+    await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+    await page.getByRole("banner").getByRole("link", { name: "Platform Overview" }).click();
+    await page.waitForURL(`${ctx.url}/platform`);
+    expect(await page.evaluate(() => "__marker" in window)).toBe(false);
+  });
+
+  it("/platform: no React Router; the tabs run without React and the information buttons hydrate in place", async () => {
+    const { page } = await newPage(ctx.browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, `${ctx.url}/platform`);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+    expect(scripts.filter((path) => path.startsWith("/assets/islands-platform-"))).toHaveLength(1);
+    expect(scripts.filter((path) => /chat-widget|islands-home-/.test(path))).toEqual([]);
+    await expect.poll(() => page.locator('[data-island="request-info"][data-hydrated]').count(), { timeout: 15_000 }).toBe(4);
+    expect(await page.getByRole("button", { name: /^Request More Information about/ }).count()).toBe(4);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { TEAM_EMAIL } from "~/content/brand";
 import type { FormResult } from "~/shared/forms/form-result";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
@@ -29,7 +29,9 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
       setThanksOpen(true);
     },
   });
-  const id = useId();
+  // One contact form per page: a fixed id prefix, the same in the page and in an island's hydration
+  // (useId's ids depend on the position in the React tree, which differs there; decision 0044).
+  const id = "contact-form";
   const submitRef = useRef<HTMLButtonElement>(null);
   const { state, fieldErrors: errors } = lead;
   const values = state.status === "error" ? initialValues : undefined;

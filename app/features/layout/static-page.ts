@@ -9,13 +9,28 @@ import { useMatches } from "react-router";
  */
 export const staticPage = { scripts: false } as const;
 
-/** True while rendering, on the server, a route that exports `handle = staticPage`. */
-export function useIsStaticPage(): boolean {
+/**
+ * A page served as islands (Home, decision 0044): like a static page (no React Router scripts, the
+ * frame's inline script), plus one small module, app/islands/<name>.ts, that the build bundles and
+ * the page loads after its `load` event; it hydrates the page's interactive parts (`data-island`
+ * elements) with React only when each is needed. In the browser and in development the route
+ * renders and hydrates as usual.
+ */
+export const islandPage = (name: string) => ({ scripts: false, islands: name }) as const;
+
+type Handle = { scripts?: boolean; islands?: string } | undefined;
+
+/**
+ * While rendering, on the server, a route that exports `handle = staticPage` or `islandPage(…)`:
+ * `{ islands }` (the island module's name, or undefined for a static page); otherwise null.
+ */
+export function useStaticPage(): { islands: string | undefined } | null {
   const matches = useMatches();
   // In the browser, the page was hydrated, so it is not a static one; a client-side navigation to a
   // static route keeps React Router's scripts (React renders the page and its controls there).
-  if (typeof document !== "undefined" || import.meta.env.DEV) return false;
-  return matches.some((match) => (match.handle as { scripts?: boolean } | undefined)?.scripts === false);
+  if (typeof document !== "undefined" || import.meta.env.DEV) return null;
+  const handle = matches.map((match) => match.handle as Handle).find((h) => h?.scripts === false);
+  return handle ? { islands: handle.islands } : null;
 }
 
 /** The mobile menu button's two icons (site-header.tsx, and STATIC_PAGE_SCRIPT on static pages). */

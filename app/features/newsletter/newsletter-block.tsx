@@ -1,5 +1,4 @@
-import { useEffect, useId } from "react";
-import { useLocation } from "react-router";
+import { useEffect } from "react";
 import { type FormResult, LIMITS } from "~/shared/forms/form-result";
 import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
@@ -11,16 +10,19 @@ const loadSchema = () => import("./schema").then((module) => module.newsletterSc
 /**
  * Newsletter sign-up (spec §4): idle → submitting ("Joining...") → success (clears after 5 s) or
  * error. A plain form posting to /newsletter; with JavaScript it posts JSON and answers inline.
- * `initialResult` is the answer of a plain (no-JavaScript) post, rendered by the /newsletter page.
+ * `initialResult` is the answer of a plain (no-JavaScript) post, rendered by the /newsletter page;
+ * `page` is the path of the page it is on (recorded with the consent). No router hook, so Home can
+ * hydrate it as an island without React Router (decision 0044).
  */
-export function NewsletterBlock({ initialResult }: { initialResult?: FormResult }) {
+export function NewsletterBlock({ initialResult, page }: { initialResult?: FormResult; page: string }) {
   const { state, setState, sending: submitting, fieldErrors, formError, onSubmit, preloadSchema } = useLeadForm({
     initialResult,
     loadSchema,
     failureMessage: (kind) => (kind === "failed" ? NEWSLETTER_MESSAGES.failed : NEWSLETTER_MESSAGES.unexpected),
   });
-  const id = useId();
-  const { pathname } = useLocation();
+  // One newsletter form per page: a fixed id prefix, the same in the page and in an island's
+  // hydration (useId's ids depend on the position in the React tree, which differs there).
+  const id = "newsletter-form";
   const inputId = `${id}-email`;
 
   useEffect(() => {
@@ -70,7 +72,7 @@ export function NewsletterBlock({ initialResult }: { initialResult?: FormResult 
             </p>
           ) : null}
         </div>
-        <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={pathname} />
+        <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={page} />
         <Honeypot />
         <button
           type="submit"

@@ -122,7 +122,8 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
         </ul>
         {group.notes ? <CardGrid cards={group.notes} columns="" /> : null}
         {children}
-        <div className="mt-8">
+        {/* An island on /platform as served (decision 0044): app/islands/platform-react.tsx. */}
+        <div className="mt-8" data-island="request-info" data-plan={group.planType}>
           <RequestInfoButton planType={group.planType} />
         </div>
       </div>

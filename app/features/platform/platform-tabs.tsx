@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { platformTabs } from "~/content/platform";
+import { revealTab } from "./active-section";
 import { useActiveSection } from "./use-active-section";
 
 const TAB_IDS = platformTabs.map((tab) => tab.id);
@@ -14,16 +15,11 @@ export function PlatformTabs() {
   const listRef = useRef<HTMLUListElement>(null);
 
   // Keep the active tab visible in the horizontally scrolling list on small screens.
-  useEffect(() => {
-    const list = listRef.current;
-    const item = active ? list?.querySelector<HTMLElement>(`[data-tab="${active}"]`) : null;
-    if (!list || !item || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
-  }, [active]);
+  useEffect(() => revealTab(listRef.current, active), [active]);
 
   return (
     <nav aria-label="Platform sections" className="sticky top-0 z-20 border-b border-line bg-canvas/95 backdrop-blur">
-      <ul ref={listRef} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+      <ul ref={listRef} data-tab-list="" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
         {platformTabs.map((tab) => (
           <li key={tab.id} data-tab={tab.id} className="shrink-0">
             <Link

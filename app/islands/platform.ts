@@ -1,0 +1,73 @@
+/**
+ * /platform's island loader (issue 12, decision 0044), loaded by the page after its `load` event.
+ * The sticky tabs need no React: this script marks the active tab (aria-current="true" on the
+ * section whose box contains the point 100 px from the top, spec §2/§9), keeps it visible in the
+ * scrolling list, and scrolls smoothly to a tab's section (instantly with reduced motion). The
+ * "Request More Information" buttons are React islands (./platform-react.tsx), hydrated when near,
+ * touched or focused, or once the browser is idle; before that they are links to the form page.
+ */
+import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
+import type * as PlatformReact from "./platform-react";
+import { openAtTarget, whenNeeded } from "./page";
+
+const target = openAtTarget();
+
+const list = document.querySelector<HTMLElement>("[data-tab-list]");
+const tabs = [...(list?.querySelectorAll<HTMLAnchorElement>("[data-tab] a") ?? [])];
+const ids = tabs.map((tab) => tab.hash.slice(1));
+let active: string | null | undefined;
+let frame = 0;
+const update = () => {
+  frame = 0;
+  const now = sectionAtOffset(ids);
+  if (now === active) return;
+  active = now;
+  for (const tab of tabs) {
+    if (tab.hash.slice(1) === now) tab.setAttribute("aria-current", "true");
+    else tab.removeAttribute("aria-current");
+  }
+  revealTab(list, now);
+};
+const schedule = () => {
+  if (!frame) frame = requestAnimationFrame(update);
+};
+update();
+addEventListener("scroll", schedule, { passive: true });
+addEventListener("resize", schedule);
+
+// A link to a section of this page scrolls there smoothly (spec §2), and the URL takes its hash.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href*='#']") : null;
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  // The pre-rendered tab links read /platform/#id (the path the page was rendered at).
+  const samePath = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
+  if (link.origin !== location.origin || !samePath(link.pathname, location.pathname)) return;
+  let id = link.hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // the raw text
+  }
+  const section = id ? document.getElementById(id) : null;
+  if (!section) return;
+  event.preventDefault();
+  history.pushState(null, "", link.hash);
+  const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  section.scrollIntoView({ behavior: reduceMotion ? "instant" : "smooth", block: "start" });
+});
+
+let islands: Promise<typeof PlatformReact> | undefined;
+const loadIslands = () => (islands ??= import("./platform-react"));
+
+for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  if (element.dataset.island === "toaster") continue;
+  whenNeeded(
+    element,
+    () => {
+      loadIslands()
+        .then(({ hydratePlatformIsland }) => hydratePlatformIsland(element))
+        .catch((error: unknown) => console.warn("The information request could not be loaded", error));
+    },
+    { target, idle: true },
+  );
+}
