@@ -83,7 +83,7 @@ describe("pages", () => {
     }
   });
 
-  it("the five legal pages carry no framework JavaScript: inline script only, 5 KB at most (issue 12); Home and /platform still hydrate", async () => {
+  it("the five legal pages carry no framework JavaScript: inline script only, 5 KB at most (issue 12); Home and /platform are islands (0044)", async () => {
     for (const path of ["/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"]) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/<script[^>]*\bsrc=|type="module"|rel="modulepreload"|__reactRouterContext/);
@@ -93,7 +93,14 @@ describe("pages", () => {
       // The page's links are plain anchors: ordinary page loads.
       expect(html, path).toContain('href="/platform"');
     }
-    for (const path of ["/", "/platform"]) expect(await (await get(path)).text(), path).toMatch(/s\.type="module";s\.src="\/assets\/boot-/);
+    // Home and /platform: no React Router either, and one loader of their island module (decision 0044).
+    for (const [path, name] of [["/", "home"], ["/platform", "platform"]] as const) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toMatch(/__reactRouterContext|rel="modulepreload"|<script[^>]*\bsrc=/);
+      const src = html.match(new RegExp(`s\\.type="module";s\\.src="(/assets/islands-${name}-[\\w-]+\\.js)"`))?.[1];
+      expect(src, path).toBeDefined();
+      expect((await get(src ?? "")).status, src).toBe(200);
+    }
   });
 
   it("a conditional GET of a page is a 304 with its CSP, and each encoding keeps its own length", async () => {
