@@ -28,7 +28,7 @@ const TREES: Record<string, () => ReactNode> = {
 /** Hydrates the island `element` (named by its data-island), and the toasts' live regions with the first. */
 export function hydrateHomeIsland(element: HTMLElement): void {
   const toaster = document.querySelector<HTMLElement>('[data-island="toaster"]');
-  if (toaster) hydrateIsland(toaster, <Toaster />);
+  if (toaster) void hydrateIsland(toaster, <Toaster />);
   const tree = TREES[element.dataset.island ?? ""];
-  if (tree) hydrateIsland(element, tree());
+  if (tree) void hydrateIsland(element, tree());
 }

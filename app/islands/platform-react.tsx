@@ -9,7 +9,9 @@ import { hydrateIsland } from "./hydrate";
 
 const isPlanType = (value: string | undefined): value is PlanType => (PLAN_TYPES as readonly string[]).includes(value ?? "");
 
-export function hydratePlatformIsland(element: HTMLElement): void {
+/** Resolves once the island is hydrated; rejects for an element that is not one of these islands. */
+export function hydratePlatformIsland(element: HTMLElement): Promise<void> {
   const plan = element.dataset.plan;
-  if (element.dataset.island === "request-info" && isPlanType(plan)) hydrateIsland(element, <RequestInfoButton planType={plan} />);
+  if (element.dataset.island === "request-info" && isPlanType(plan)) return hydrateIsland(element, <RequestInfoButton planType={plan} />);
+  return Promise.reject(new Error(`not a /platform island: ${element.dataset.island ?? "?"}`));
 }

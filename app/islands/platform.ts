@@ -3,8 +3,10 @@
  * The sticky tabs need no React: this script marks the active tab (aria-current="true" on the
  * section whose box contains the point 100 px from the top, spec §2/§9), keeps it visible in the
  * scrolling list, and scrolls smoothly to a tab's section (instantly with reduced motion). The
- * "Request More Information" buttons are React islands (./platform-react.tsx), hydrated when near,
- * touched or focused, or once the browser is idle; before that they are links to the form page.
+ * "Request More Information" buttons are React islands (./platform-react.tsx), hydrated when near
+ * (400 px), touched or focused — not when idle: React's evaluation on a page opened at its top is
+ * main-thread time nobody needed yet. Before that they are links to the form page; one used
+ * before it is hydrated opens the modal once it is.
  */
 import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
 import type * as PlatformReact from "./platform-react";
@@ -58,16 +60,22 @@ document.addEventListener("click", (event) => {
 
 let islands: Promise<typeof PlatformReact> | undefined;
 const loadIslands = () => (islands ??= import("./platform-react"));
+const hydrate = (element: HTMLElement) => loadIslands().then(({ hydratePlatformIsland }) => hydratePlatformIsland(element));
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (element.dataset.island === "toaster") continue;
-  whenNeeded(
-    element,
-    () => {
-      loadIslands()
-        .then(({ hydratePlatformIsland }) => hydratePlatformIsland(element))
-        .catch((error: unknown) => console.warn("The information request could not be loaded", error));
-    },
-    { target, idle: true },
-  );
+  whenNeeded(element, () => void hydrate(element).catch((error: unknown) => console.warn("The information request could not be loaded", error)), { target });
 }
+
+// A button used before its island is hydrated (still the link to the form page): the modal opens
+// once it is, as it would have; if React cannot be loaded, the link is followed.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-island="request-info"]:not([data-hydrated]) a[href]') : null;
+  const island = link?.closest<HTMLElement>("[data-island]");
+  if (!link || !island || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  hydrate(island).then(
+    () => island.querySelector<HTMLButtonElement>("button")?.click(),
+    () => location.assign(link.href),
+  );
+});

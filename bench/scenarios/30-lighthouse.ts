@@ -81,7 +81,10 @@ const scenario: Scenario = {
     const measured: { path: string; runs: { scores: number[]; lcp: number; tbt: number; cls: number; failed: string[] }[]; errors: string[] }[] = [];
     try {
       const port = await chrome.port;
-      for (const path of [FLOOR_PATH, ...prerenderedPaths]) {
+      // BENCH_LIGHTHOUSE_ROUTES=/platform,/terms: only those (and the floor); BENCH_LIGHTHOUSE_REPORTS=dir: every report's JSON there.
+      const only = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").filter(Boolean);
+      const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      for (const path of [FLOOR_PATH, ...prerenderedPaths.filter((p) => !only || only.includes(p))]) {
         const entry: (typeof measured)[number] = { path, runs: [], errors: [] };
         measured.push(entry);
         for (let run = 1; run <= RUNS; run++) {
@@ -103,6 +106,7 @@ const scenario: Scenario = {
             entry.errors.push(lhr?.runtimeError?.code ?? "no result");
             continue;
           }
+          if (reportDir) writeFileSync(join(reportDir, `${path.replaceAll("/", "_") || "_"}-${run}.json`), JSON.stringify(lhr));
           const { categories, audits } = lhr;
           entry.runs.push({
             scores: [categories.performance, categories.accessibility, categories["best-practices"], categories.seo].map((c) => Math.round((c?.score ?? 0) * 100)),

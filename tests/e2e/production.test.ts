@@ -252,7 +252,7 @@ describe("forms through the proxy, in Chromium", () => {
   it("Request More Information from /platform: the success text", async () => {
     const { page } = await browserPage();
     await visit(page, publicUrl("/platform"));
-    await page.getByRole("button", { name: "Request More Information about Government plans" }).click();
+    await page.locator('[data-island="request-info"][data-plan="Government"]').getByText("Request More Information").click();
     const dialog = page.getByRole("dialog", { name: "Request More Information" });
     await dialog.waitFor();
     await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Gil Gateway");

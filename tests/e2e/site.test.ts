@@ -379,7 +379,18 @@ describe("Home as islands (issue 12, decision 0044)", () => {
     expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
     expect(scripts.filter((path) => path.startsWith("/assets/islands-platform-"))).toHaveLength(1);
     expect(scripts.filter((path) => /chat-widget|islands-home-/.test(path))).toEqual([]);
-    await expect.poll(() => page.locator('[data-island="request-info"][data-hydrated]').count(), { timeout: 15_000 }).toBe(4);
+    // Opened at its top, the page loads no React: each button hydrates when it comes near.
+    await page.waitForTimeout(1_500);
+    const far = await page
+      .locator('[data-island="request-info"]')
+      .evaluateAll((islands) => islands.filter((island) => island.getBoundingClientRect().top > innerHeight + 400).map((island) => island.hasAttribute("data-hydrated")));
+    expect(far.length).toBeGreaterThan(0);
+    expect(far).toEqual(far.map(() => false));
+    for (const island of await page.locator('[data-island="request-info"]').all()) {
+      await island.scrollIntoViewIfNeeded();
+      await expect.poll(() => island.getAttribute("data-hydrated"), { timeout: 15_000 }).not.toBeNull();
+    }
+    expect(await page.locator('[data-island="request-info"][data-hydrated]').count()).toBe(4);
     expect(await page.getByRole("button", { name: /^Request More Information about/ }).count()).toBe(4);
   });
 });
