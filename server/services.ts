@@ -44,6 +44,7 @@ export interface Services {
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const database = openDatabase(config.database, {
     onIdleConnectionError: (error) => logger.warn({ err: error }, "an idle PostgreSQL connection failed; the next query opens a new one"),
+    onCheckpointError: (error) => logger.warn({ err: error }, "SQLite: the background WAL checkpoint failed; SQLite checkpoints in its commits again"),
   });
   await migrateToLatest(database.db);
   // Several instances share a PostgreSQL database: they must share the cookie secret too.

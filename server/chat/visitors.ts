@@ -3,11 +3,11 @@
  * zone set once), the lead (name and email, with the opening exchange), and the stored messages
  * (`chat_messages`), in the order they were written.
  */
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
+import { newRowId } from "../db/row-id";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -24,7 +24,7 @@ function stamp(): string {
 export async function addMessage(trx: Kysely<Database>, visitorId: string, role: "user" | "assistant", kind: MessageKind, content: string, answeredBy: "provider" | "knowledge-base" | null = null): Promise<void> {
   await trx
     .insertInto("chat_messages")
-    .values({ id: crypto.randomUUID(), visitor_id: visitorId, role, kind, content, created_at: stamp(), answered_by: answeredBy })
+    .values({ id: newRowId(), visitor_id: visitorId, role, kind, content, created_at: stamp(), answered_by: answeredBy })
     .execute();
 }
 
@@ -72,7 +72,7 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (visitor.email !== lead.email || visitor.name !== lead.name) {
-      await trx.insertInto("potential_customers").values({ id: crypto.randomUUID(), name: lead.name, email: lead.email, source: "chat", created_at: now }).execute();
+      await trx.insertInto("potential_customers").values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now }).execute();
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
+import { backgroundCheckpoints } from "./sqlite-checkpoints";
 import { SqliteDatabase } from "./sqlite-driver";
 import type { Database } from "./schema";
 
@@ -22,6 +23,8 @@ export interface OpenDatabaseOptions {
    * discarded it; the next query opens a new one.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /** SQLite: the background WAL checkpoint failed (the next one retries). */
+  onCheckpointError?: (error: Error) => void;
 }
 
 /** Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL). */
@@ -41,8 +44,16 @@ export function openDatabase(database: Config["database"], options: OpenDatabase
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  const checkpoints = database.file === ":memory:" ? undefined : backgroundCheckpoints(sqlite, database.file, { onError: options.onCheckpointError });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: "sqlite", close: () => db.destroy() };
+  return {
+    db,
+    kind: "sqlite",
+    close: async () => {
+      await checkpoints?.close();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

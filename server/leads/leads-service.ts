@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
 import { CATEGORY_LABELS } from "~/features/contact/messages";
 import type { ContactInput } from "~/features/contact/schema";
@@ -11,6 +10,7 @@ import type { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { welcomeMail } from "../newsletter/subscriber-mail";
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
+import { newRowId } from "../db/row-id";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -57,7 +57,7 @@ export class LeadsService {
    */
   subscribe(email: string, context: SubscriptionContext): Promise<SubscribeOutcome> {
     return new Promise((resolve, reject) => {
-      this.pendingSubscriptions.push({ id: crypto.randomUUID(), email: email.trim(), context, resolve, reject });
+      this.pendingSubscriptions.push({ id: newRowId(), email: email.trim(), context, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -166,7 +166,7 @@ export class LeadsService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("contact_messages")
-        .values({ id: crypto.randomUUID(), name: input.name, email: input.email, category: input.category, message: input.message, created_at: now })
+        .values({ id: newRowId(), name: input.name, email: input.email, category: input.category, message: input.message, created_at: now })
         .execute();
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
@@ -195,7 +195,7 @@ export class LeadsService {
       await trx
         .insertInto("more_information")
         .values({
-          id: crypto.randomUUID(),
+          id: newRowId(),
           name: input.name,
           email: input.email,
           phone: input.phone,

@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import { isValidEmail } from "~/shared/forms/email-rule";
 import type { NewMail } from "../db/schema";
 import { nowIso } from "../db/database";
+import { newRowId } from "../db/row-id";
 
 /**
  * Composition helpers for the outbox. User input never becomes markup or a header:
@@ -92,7 +92,7 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
   const text = cleanBody(input.text);
   const about = input.about === null ? "" : normalizeAddress(input.about);
   return {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     to,
     about_email: about === "" ? null : about,
     subject,

@@ -12,7 +12,6 @@
  *   A crash before the commit leaves everything waiting; after it, everything queued: a recipient
  *   is never queued twice nor skipped. The outbox then delivers each row (stable Message-ID).
  */
-import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
@@ -24,6 +23,7 @@ import type { Audit, AuditAction } from "../team/audit";
 import type { NewsletterKeys } from "./keys";
 import { markdownToHtml } from "./markdown";
 import { listHeaders, subscriberFooter } from "./subscriber-mail";
+import { newRowId } from "../db/row-id";
 
 export const CAMPAIGN_LIMITS = { subject: 200, body: 50_000 } as const;
 
@@ -83,7 +83,7 @@ export class Campaigns {
 
   async create(actor: string, input: { subject: string; body: string }, origin: string): Promise<string> {
     const { subject, body } = Campaigns.check(input.subject, input.body);
-    const id = crypto.randomUUID();
+    const id = newRowId();
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto("campaigns").values({ id, subject, body, status: "draft", origin, created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null }).execute();
       await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { subject } });

@@ -1,8 +1,8 @@
 /** The workspace's audit log: who signed in, exported, erased, resent, and when (kept 24 months). */
-import crypto from "node:crypto";
 import { sql, type SqlBool } from "kysely";
 import type { AuditLogTable } from "../db/schema";
 import { type Db, nowIso } from "../db/database";
+import { newRowId } from "../db/row-id";
 
 export type AuditAction =
   | "sign-in"
@@ -51,7 +51,7 @@ export class Audit {
   async record(db: Db, entry: AuditEntry): Promise<void> {
     await db
       .insertInto("audit_log")
-      .values({ id: crypto.randomUUID(), at: nowIso(), actor: entry.actor, action: entry.action, subject: entry.subject.slice(0, 300), detail: JSON.stringify(entry.detail ?? {}) })
+      .values({ id: newRowId(), at: nowIso(), actor: entry.actor, action: entry.action, subject: entry.subject.slice(0, 300), detail: JSON.stringify(entry.detail ?? {}) })
       .execute();
   }
 

@@ -2,7 +2,6 @@
  * Every lead in one list for /team: newest first, filtered, searched, in keyset pages, plus the
  * team's status (handled / open) and notes on each.
  */
-import crypto from "node:crypto";
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { LeadFilter } from "~/features/team/team-schemas";
 import type { LeadKindName } from "~/features/team/team-lines";
@@ -11,6 +10,7 @@ import type { Database, LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
 import { LEAD_SOURCES, type LeadSource } from "./lead-sources";
 import type { Audit } from "./audit";
+import { newRowId } from "../db/row-id";
 
 export interface LeadRow {
   kind: LeadKindName;
@@ -191,7 +191,7 @@ export class TeamLeads {
     if (!(await this.exists(kind, id))) return false;
     await this.db
       .insertInto("lead_notes")
-      .values({ id: crypto.randomUUID(), lead_kind: kind, lead_id: id, author: member, body, created_at: nowIso() })
+      .values({ id: newRowId(), lead_kind: kind, lead_id: id, author: member, body, created_at: nowIso() })
       .execute();
     return true;
   }

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { SQLITE_DRIVER_PACKAGE, type SqliteDb } from "./sqlite-driver";
+
+export interface BackgroundCheckpointOptions {
+  /** A checkpoint is asked for when the WAL file is larger than this. */
+  walBytes?: number;
+  /** How often the WAL's size is looked at. */
+  intervalMs?: number;
+  onError?: (error: Error) => void;
+}
+
+export interface BackgroundCheckpoints {
+  close(): Promise<void>;
+}
+
+/**
+ * The checkpoint thread: its own connection to the same file, one PASSIVE checkpoint per message
+ * (never waits for a lock, so it never holds up a writer). Plain CommonJS, run with `eval`, so
+ * that the bundled server needs no file beside it.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+parentPort.on("message", (message) => {
+  if (message === "close") {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    db.pragma("wal_checkpoint(PASSIVE)");
+    parentPort.postMessage({ ok: true });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, message: String(error && error.message || error) });
+  }
+});
+`;
+
+/**
+ * SQLite's WAL checkpoints, off the event loop. By default SQLite checkpoints inside the commit
+ * that takes the WAL past 1,000 pages: copying 4 MB into the database file and syncing it on the
+ * main thread, a pause for every request in flight. Here the main connection never checkpoints
+ * (`wal_autocheckpoint = 0`); a timer looks at the WAL's size, and past `walBytes` a worker thread
+ * checkpoints it. The thread starts at the first checkpoint, so a quiet site never pays for it.
+ * Once a checkpoint has copied everything, the next commit starts the WAL over.
+ */
+export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: BackgroundCheckpointOptions = {}): BackgroundCheckpoints {
+  const { walBytes = 1024 * 1024, intervalMs = 1_000, onError } = options;
+  sqlite.pragma("wal_autocheckpoint = 0");
+  // After a checkpoint the file keeps its size unless told otherwise: keep it near the threshold.
+  sqlite.pragma(`journal_size_limit = ${walBytes * 4}`);
+  let worker: Worker | undefined;
+  let running = false;
+  let closed = false;
+
+  const start = (): Worker => {
+    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE) } });
+    thread.unref();
+    thread.on("message", (result: { ok: boolean; message?: string }) => {
+      running = false;
+      if (!result.ok) onError?.(new Error(`WAL checkpoint failed: ${result.message ?? "unknown error"}`));
+    });
+    // The thread could not run: SQLite checkpoints in its commits again, as by default.
+    thread.on("error", (error) => {
+      closed = true;
+      clearInterval(timer);
+      worker = undefined;
+      sqlite.pragma("wal_autocheckpoint = 1000");
+      onError?.(error);
+    });
+    return thread;
+  };
+
+  const check = () => {
+    if (running || closed) return;
+    fs.stat(`${file}-wal`, (error, stats) => {
+      if (error || closed || running || stats.size <= walBytes) return;
+      running = true;
+      worker ??= start();
+      worker.postMessage("check");
+    });
+  };
+  const timer = setInterval(check, intervalMs);
+  timer.unref();
+
+  return {
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      const thread = worker;
+      worker = undefined;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage("close");
+      const late = setTimeout(() => void thread.terminate(), 5_000);
+      await exited;
+      clearTimeout(late);
+    },
+  };
+}
