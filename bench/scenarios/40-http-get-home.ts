@@ -127,7 +127,10 @@ const scenario: Scenario = {
     const stops: (() => Promise<void>)[] = [];
     try {
       const site = startProductionServer(ctx.repoRoot);
-      stops.push(site.stop);
+      stops.push(async () => {
+        await site.stop();
+        site.remove();
+      });
       const siteUrl = `http://127.0.0.1:${await site.port}`;
       const html = Buffer.from(await (await fetch(`${siteUrl}/`, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
       const targets = [{ name: "site (node build/app-server.js)", url: siteUrl }];

@@ -80,6 +80,7 @@ const scenario: Scenario = {
     } finally {
       await insertOnly.stop();
     }
+    for (const server of [site, bare, insertOnly]) server.remove();
     const row = (name: string, r: typeof siteResult) => [
       name,
       Math.round(r.requests.average),
