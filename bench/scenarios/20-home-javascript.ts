@@ -91,7 +91,7 @@ function firstLoad(client: string, page: string, html: string): BenchTable {
       `budget: total ≤ 100 KB gzip (issue 12) → ${verdict(totalGzip <= 100 * 1024, `${kb(totalGzip)} KB`)}`,
       "All of it now starts loading on the page's load event (decision 0043), after the first paint and the hero image.",
       ...(onDemand.size > 0
-        ? [`Loaded only when needed (island page, decision 0044): on Home the hero video's player (when idle) and, when the first section comes near, React and the islands; on /platform React and the information buttons (near, touched or idle): ${kb(onDemandGzip)} KB gzip in ${onDemand.size} files (the forms' zod schemas, the modal and the chat widget come later still, when used).`]
+        ? [`Loaded only when needed (island page, decision 0044): on Home the hero video's player (when idle) and, when the first section comes near, React and the islands; on /platform React and the information buttons (near, focused or touched): ${kb(onDemandGzip)} KB gzip in ${onDemand.size} files (the forms' zod schemas, the modal and the chat widget come later still, when used).`]
         : []),
     ],
   };

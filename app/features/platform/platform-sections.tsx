@@ -16,6 +16,12 @@ const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
 /* Sections touch each other (padding, no margins) so the 100px point is always inside one. */
 const sectionClass = "scroll-mt-16 py-14 sm:py-20";
+/*
+ * Below the first screen: the browser lays out and paints these sections only when they come near
+ * the viewport (content-visibility), so the first paint does not wait for the whole page's
+ * layout. Their size until then is an estimate, then the size they last had.
+ */
+const offscreenClass = "[content-visibility:auto] [contain-intrinsic-size:auto_1200px]";
 
 export function PlatformIntro() {
   return (
@@ -109,7 +115,7 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function PlanGroupSection({ group, tone = "canvas", children }: { group: PlanGroup; tone?: "canvas" | "surface"; children?: ReactNode }) {
   return (
-    <section id={group.id} aria-labelledby={`${group.id}-title`} className={`${sectionClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}>
+    <section id={group.id} aria-labelledby={`${group.id}-title`} className={`${sectionClass} ${offscreenClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}>
       <div className={container}>
         <h2 id={`${group.id}-title`} className={h2Class}>
           {group.title}
@@ -133,7 +139,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
 
 export function VisionSection() {
   return (
-    <section id="vision" aria-labelledby="vision-title" className={`${sectionClass} bg-night text-on-dark`}>
+    <section id="vision" aria-labelledby="vision-title" className={`${sectionClass} ${offscreenClass} bg-night text-on-dark`}>
       <div className={container}>
         <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
           {vision2026.title}
