@@ -12,6 +12,7 @@ import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
 import { Campaigns } from "./newsletter/campaigns";
+import { WELCOME_TEMPLATE, welcomeTemplate } from "./newsletter/subscriber-mail";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -55,6 +56,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     skipLocked: database.kind === "postgres",
     leaseMs: config.mail.leaseMs,
     maxAttempts: config.mail.maxAttempts,
+    templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail) },
   });
   const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
   const leads = new LeadsService(database.db, outbox, config.mail, keys, config.publicSiteUrl);

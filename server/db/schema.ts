@@ -88,6 +88,11 @@ export interface MailTable {
   claimed_until: Generated<string | null>;
   /** Extra headers as a JSON object (List-Unsubscribe, List-Unsubscribe-Post), or null. */
   headers: string | null;
+  /**
+   * A mail rendered when sent (server/mail/templates.ts): `{"name": …, …values}` as JSON, with
+   * `text` and `html` empty in the row. Null for a mail stored as it is sent.
+   */
+  template: Generated<string | null>;
 }
 
 /** An anonymous chat visitor (one per session cookie). */

@@ -62,7 +62,20 @@ export interface MailInput {
   headers?: Readonly<Record<string, string>>;
   /** The html part when the sender composed one itself (already safe markup); else the escaped text. */
   html?: string;
+  /**
+   * A mail rendered when it is sent (server/mail/templates.ts) rather than stored rendered: the
+   * template's name and the values it needs. `text` and `html` are then not stored.
+   */
+  template?: MailTemplate;
 }
+
+/** A stored template reference: its name (a plain token) and string values. */
+export interface MailTemplate {
+  name: string;
+  values: Readonly<Record<string, string>>;
+}
+
+const TEMPLATE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 
 /** A header name we write: a plain token that is not one the message itself owns. */
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,60}$/;
@@ -89,7 +102,8 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
   if (!isValidAddress(to)) throw new InvalidMailError(`Invalid recipient address: ${JSON.stringify(input.to)}`);
   const subject = headerSafe(input.subject, 250);
   if (subject === "") throw new InvalidMailError("A mail needs a subject.");
-  const text = cleanBody(input.text);
+  if (input.template && !TEMPLATE_NAME.test(input.template.name)) throw new InvalidMailError(`Invalid mail template name: ${JSON.stringify(input.template.name)}`);
+  const text = input.template ? "" : cleanBody(input.text);
   const about = input.about === null ? "" : normalizeAddress(input.about);
   return {
     id: newRowId(),
@@ -97,7 +111,7 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
     about_email: about === "" ? null : about,
     subject,
     text,
-    html: input.html ?? textToHtml(text),
+    html: input.template ? "" : (input.html ?? textToHtml(text)),
     created_at: now,
     status: "pending",
     attempts: 0,
@@ -105,5 +119,6 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
     last_error: null,
     sent_at: null,
     headers: headersJson(input.headers),
+    template: input.template ? JSON.stringify({ name: input.template.name, values: input.template.values }) : null,
   };
 }

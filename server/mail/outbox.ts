@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import { composeMail, type MailInput } from "./compose";
 import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
 import type { MailSender } from "./senders";
+import { renderStored, type TemplateRenderer } from "./templates";
 
 /**
  * The mail outbox (spec §7: "add a document to the mail collection; an extension sends it").
@@ -51,6 +52,8 @@ export interface OutboxOptions {
    * database and the process far less; a mail leaves at most this much later).
    */
   coalesceMs?: number;
+  /** The templates of mails stored as a template reference (server/mail/templates.ts), by name. */
+  templates?: Readonly<Record<string, TemplateRenderer>>;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -63,6 +66,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   sharedDatabase: false,
   skipLocked: false,
   coalesceMs: 50,
+  templates: {},
 };
 
 export class MailOutbox {
@@ -220,7 +224,7 @@ export class MailOutbox {
   private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
-      outcome = await this.sender.send(mail);
+      outcome = await this.sender.send(renderStored(mail, this.options.templates));
     } catch (error) {
       await this.recordFailure(mail, error);
       return false;

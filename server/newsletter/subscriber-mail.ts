@@ -8,6 +8,7 @@ import { NEWSLETTER_WELCOME } from "~/features/newsletter/messages";
 import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
 import type { Config } from "../config";
 import { escapeHtml, type MailInput } from "../mail/compose";
+import type { TemplateRenderer } from "../mail/templates";
 
 export interface SubscriberLink {
   /** The subscriber's address. */
@@ -42,16 +43,32 @@ export function subscriberFooter(link: SubscriberLink, mail: Config["mail"]): { 
 
 const paragraphsHtml = (paragraphs: readonly string[]): string => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
 
-/** The welcome mail: once per address, queued with the subscription. */
-export function welcomeMail(link: SubscriberLink, mail: Config["mail"]): MailInput {
+/** The welcome mail's text and html. */
+export function welcomeBody(link: SubscriberLink, mail: Config["mail"]): { text: string; html: string } {
   const footer = subscriberFooter(link, mail);
   const body = NEWSLETTER_WELCOME.paragraphs;
+  return { text: [...body.flatMap((p) => [p, ""]), footer.text].join("\n"), html: `${paragraphsHtml(body)}${footer.html}` };
+}
+
+export const WELCOME_TEMPLATE = "newsletter-welcome";
+
+/**
+ * The welcome mail: once per address, queued with the subscription. Queued as a template
+ * reference (the link's three values), rendered by `welcomeTemplate` when sent: the same for
+ * everyone but the link, its 3 KB would otherwise be written with every sign-up (0046).
+ */
+export function welcomeMail(link: SubscriberLink, mail: Config["mail"]): MailInput {
   return {
     to: link.email,
     about: link.email,
     subject: NEWSLETTER_WELCOME.subject,
-    text: [...body.flatMap((p) => [p, ""]), footer.text].join("\n"),
-    html: `${paragraphsHtml(body)}${footer.html}`,
+    text: "",
     headers: listHeaders(link, mail),
+    template: { name: WELCOME_TEMPLATE, values: { email: link.email, token: link.token, origin: link.origin } },
   };
+}
+
+/** Renders a queued welcome mail (server/mail/templates.ts). */
+export function welcomeTemplate(mail: Config["mail"]): TemplateRenderer {
+  return (values, row) => welcomeBody({ email: values.email ?? row.to, token: values.token ?? "", origin: values.origin ?? "" }, mail);
 }

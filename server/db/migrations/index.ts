@@ -6,6 +6,7 @@ import * as team from "./0004-team";
 import * as sharedLimits from "./0007-shared-limits";
 import * as newsletterConsent from "./0008-newsletter-consent";
 import * as campaigns from "./0009-campaigns";
+import * as mailTemplate from "./0010-mail-template";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0007-shared-limits": sharedLimits,
   "0008-newsletter-consent": newsletterConsent,
   "0009-campaigns": campaigns,
+  "0010-mail-template": mailTemplate,
 };

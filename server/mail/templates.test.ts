@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { MailRow } from "../db/schema";
+import { composeMail, InvalidMailError } from "./compose";
+import { MailTemplateError, renderStored } from "./templates";
+
+const row = (input: Parameters<typeof composeMail>[0]): MailRow => ({ ...composeMail(input), attempts: 1, claimed_by: null, claimed_until: null, template: composeMail(input).template ?? null });
+
+const greeting = { greeting: (values: Readonly<Record<string, string>>) => ({ text: `Hello ${values.name ?? "?"}`, html: `<p>Hello ${values.name ?? "?"}</p>` }) };
+
+describe("mail templates", () => {
+  it("a mail queued as a template reference stores no body, and gets it when sent", () => {
+    const stored = row({ to: "ada@example.com", about: "ada@example.com", subject: "Hi", text: "", template: { name: "greeting", values: { name: "Ada" } } });
+    expect(stored.text).toBe("");
+    expect(stored.html).toBe("");
+    expect(JSON.parse(stored.template ?? "null")).toEqual({ name: "greeting", values: { name: "Ada" } });
+    const sent = renderStored(stored, greeting);
+    expect(sent.text).toBe("Hello Ada");
+    expect(sent.html).toBe("<p>Hello Ada</p>");
+    expect(sent.subject).toBe("Hi");
+  });
+
+  it("any other mail is sent as stored", () => {
+    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "Plain <b>text</b>" });
+    expect(stored.template).toBeNull();
+    expect(renderStored(stored, greeting)).toBe(stored);
+  });
+
+  it("an unknown template or a broken reference is an error, never an empty mail", () => {
+    const unknown = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "farewell", values: {} } });
+    expect(() => renderStored(unknown, greeting)).toThrow(MailTemplateError);
+    expect(() => renderStored({ ...unknown, template: "{not json" }, greeting)).toThrow(MailTemplateError);
+    expect(() => renderStored({ ...unknown, template: '{"name":"toString"}' }, greeting)).toThrow(MailTemplateError);
+  });
+
+  it("template names are plain tokens", () => {
+    expect(() => composeMail({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "../x", values: {} } })).toThrow(InvalidMailError);
+  });
+});

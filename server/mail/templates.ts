@@ -1,0 +1,29 @@
+import type { MailRow } from "../db/schema";
+import type { MailTemplate } from "./compose";
+
+/** Renders a template's values to the mail's text and html (the html already safe markup). */
+export type TemplateRenderer = (values: MailTemplate["values"], mail: MailRow) => { text: string; html: string };
+
+export class MailTemplateError extends Error {
+  override name = "MailTemplateError";
+}
+
+/**
+ * A row as it is sent: a mail stored as a template reference (`mail.template`) gets its text and
+ * html now, from `renderers`; any other row is returned as it is. Throws MailTemplateError for a
+ * reference that cannot be rendered (the outbox records it as a failed attempt).
+ */
+export function renderStored(mail: MailRow, renderers: Readonly<Record<string, TemplateRenderer>>): MailRow {
+  if (mail.template === null) return mail;
+  let reference: MailTemplate;
+  try {
+    reference = JSON.parse(mail.template) as MailTemplate;
+  } catch {
+    throw new MailTemplateError(`Mail ${mail.id}: its template reference is not JSON.`);
+  }
+  const render = typeof reference?.name === "string" && Object.hasOwn(renderers, reference.name) ? renderers[reference.name] : undefined;
+  if (!render) throw new MailTemplateError(`Mail ${mail.id}: no template named ${JSON.stringify(reference?.name)}.`);
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(reference.values ?? {})) if (typeof value === "string") values[key] = value;
+  return { ...mail, ...render(values, mail) };
+}
