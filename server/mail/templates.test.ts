@@ -3,7 +3,20 @@ import type { MailRow } from "../db/schema";
 import { composeMail, InvalidMailError } from "./compose";
 import { MailTemplateError, renderStored } from "./templates";
 
-const row = (input: Parameters<typeof composeMail>[0]): MailRow => ({ ...composeMail(input), attempts: 1, claimed_by: null, claimed_until: null, template: composeMail(input).template ?? null });
+const row = (input: Parameters<typeof composeMail>[0]): MailRow => {
+  const composed = composeMail(input);
+  return {
+    ...composed,
+    attempts: 1,
+    last_error: null,
+    sent_at: null,
+    about_email: composed.about_email ?? null,
+    headers: composed.headers ?? null,
+    claimed_by: null,
+    claimed_until: null,
+    template: composed.template ?? null,
+  };
+};
 
 const greeting = { greeting: (values: Readonly<Record<string, string>>) => ({ text: `Hello ${values.name ?? "?"}`, html: `<p>Hello ${values.name ?? "?"}</p>` }) };
 
