@@ -1,15 +1,20 @@
+import type http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { logRequest } from "./http/access-log";
 import { limitBodySize } from "./http/body-limit";
 import { requestClientKey } from "./http/client-address";
 import { sameOriginOnly } from "./http/origin-check";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
-import { databaseRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
+import { answerError, type RequestError } from "./http/error-answer";
+import type { TrustProxy } from "./http/proxy-trust";
+import { clientRateLimit, databaseRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
+import { directLeadPosts } from "./leads/direct-posts";
 import { leadsJson } from "./leads/http";
 import type { Services } from "./services";
 
@@ -52,8 +57,11 @@ export type SiteBuild = ProductionSite | DevelopmentSite;
 
 const isRead = (req: express.Request): boolean => req.method === "GET" || req.method === "HEAD";
 
-/** The whole HTTP stack, top to bottom. */
-export function createApp(services: Services, site: SiteBuild): express.Express {
+/**
+ * The whole HTTP stack, top to bottom: the lead forms' JSON posts answered directly
+ * (server/leads/direct-posts.ts), everything else by the Express app.
+ */
+export function createApp(services: Services, site: SiteBuild): http.RequestListener {
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -61,15 +69,7 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   app.set("etag", false);
 
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    // "close" comes for every request, also when the client left before the answer was complete:
-    // then the status is nginx's 499 (client closed request) unless an answer had begun.
-    res.on("close", () => {
-      const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
-      const { method, originalUrl: url } = req;
-      if (res.writableFinished) logger.info({ method, url, status: res.statusCode, ms }, "request");
-      else logger.info({ method, url, status: res.headersSent ? res.statusCode : 499, ms, aborted: true }, "request");
-    });
+    logRequest(logger, req, res);
     next();
   });
   app.use(securityHeaders);
@@ -122,7 +122,8 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
   // Writes: same origin only, bounded bodies, a per-client rate.
   // Several instances share PostgreSQL: the windows are counted there (SQLite: one process, memory).
   const postStore = services.database.kind === "postgres" ? databaseRateLimitStore(services.database.db) : memoryRateLimitStore();
-  const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
+  const postLimit = clientRateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
+  const postRate = rateLimit(postLimit);
   app.use(sameOriginOnly());
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
@@ -166,26 +167,14 @@ export function createApp(services: Services, site: SiteBuild): express.Express 
     });
   }
 
-  const onError: ErrorRequestHandler = (error: { status?: number; type?: string; expose?: boolean; message?: string }, req, res, next) => {
+  const onError: ErrorRequestHandler = (error: RequestError, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error.type === "request.aborted") {
-      // Nobody is left to read an answer; the access log still records the outcome.
-      logger.info({ method: req.method, url: req.originalUrl }, "client aborted the request body");
-      res.status(400).end();
-      return;
-    }
-    const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) logger.error({ err: error }, "unhandled error");
-    const message =
-      error.type === "entity.too.large"
-        ? "The request is too large (32 KB at most)."
-        : error.type === "entity.parse.failed"
-          ? "The request body is not valid JSON."
-          : status === 500
-            ? "Something went wrong on our side. Please try again."
-            : (error.expose && error.message) || "The request could not be processed.";
-    res.status(status).json({ error: message });
+    answerError(logger, req, res, error);
   };
   app.use(onError);
-  return app;
+
+  const direct = directLeadPosts({ forms: services.forms, logger, postLimit, trust: app.get("trust proxy fn") as TrustProxy, publicSiteUrl: config.publicSiteUrl });
+  return (req, res) => {
+    if (!direct(req, res)) app(req, res);
+  };
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -9,17 +10,14 @@ export const BODY_TOO_LARGE_MESSAGE = "The request is too large (32 KB at most).
  */
 export const limitBodySize: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const length = req.get("content-length");
-  if (length === undefined) {
-    if (req.get("transfer-encoding")) {
-      res.status(411).type("application/json").send(JSON.stringify({ error: "Content-Length is required." }));
-      return;
-    }
-    return next();
-  }
-  if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) {
-    res.status(413).type("application/json").send(JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }));
-    return;
-  }
-  next();
+  const refusal = bodySizeRefusal(req.headers);
+  if (!refusal) return next();
+  res.status(refusal.status).type("application/json").send(JSON.stringify({ error: refusal.error }));
 };
+
+/** Why a body of these headers is refused (411: no length given, 413: too large), if it is. */
+export function bodySizeRefusal(headers: IncomingHttpHeaders): { status: number; error: string } | undefined {
+  const length = headers["content-length"];
+  if (length === undefined) return headers["transfer-encoding"] ? { status: 411, error: "Content-Length is required." } : undefined;
+  return /^\d+$/.test(length) && Number(length) <= MAX_BODY_BYTES ? undefined : { status: 413, error: BODY_TOO_LARGE_MESSAGE };
+}

@@ -1,7 +1,29 @@
-import type { Request, RequestHandler } from "express";
-import { MAX_BODY_BYTES } from "./body-limit";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from "./body-limit";
 
 type BodyErrorType = "request.aborted" | "entity.too.large" | "entity.parse.failed";
+
+export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
+
+/** The answer to a body that could not be read (the `type`s below, as body-parser names them). */
+export function bodyErrorAnswer(type: string | undefined): { status: number; error: string } | undefined {
+  if (type === "entity.too.large") return { status: 413, error: BODY_TOO_LARGE_MESSAGE };
+  if (type === "entity.parse.failed") return { status: 400, error: INVALID_JSON_MESSAGE };
+  return undefined;
+}
+
+/**
+ * Sends a small JSON answer with Node's own API: what Express's `res.status().json()` writes
+ * (`application/json; charset=utf-8`, Content-Length), without its per-call work.
+ */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
 
 /** An error the app's error handler (server/app.ts) turns into a clear 4xx answer; body-parser's types. */
 const bodyError = (status: number, type: BodyErrorType) => Object.assign(new Error(type), { status, type, expose: false });
@@ -20,7 +42,7 @@ const OBJECT_OR_ARRAY = /^[ \t\n\r]*[{[]/;
  *   the app's error handler, never a 500.
  * Bodies are UTF-8 and not compressed (no Content-Encoding): no client of ours sends other ones.
  */
-export function readJson(req: Request): Promise<unknown> {
+export function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
+import { sendJson } from "./json-body";
 import { requestOrigin } from "./public-origin";
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
@@ -25,13 +27,19 @@ export function sameOriginOnly(): RequestHandler {
       delete req.headers.origin;
       return next();
     }
-    const origin = req.get("origin");
-    const fetchSite = req.get("sec-fetch-site");
-    const allowed =
-      origin !== undefined
-        ? origin !== "null" && origin === requestOrigin(res)
-        : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
-    if (allowed) return next();
-    res.status(403).type("application/json").send(JSON.stringify({ error: CROSS_SITE_MESSAGE }));
+    if (isSameOrigin(req.headers, requestOrigin(res))) return next();
+    refuseCrossSite(res);
   };
 }
+
+/**
+ * A state-changing request's own verdict: from a page of `origin` (Origin header), or from no
+ * browser page at all (neither Origin nor a cross-site Sec-Fetch-Site).
+ */
+export function isSameOrigin(headers: IncomingHttpHeaders, origin: string): boolean {
+  const given = headers.origin;
+  const fetchSite = headers["sec-fetch-site"];
+  return given !== undefined ? given !== "null" && given === origin : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+}
+
+export const refuseCrossSite = (res: ServerResponse): void => sendJson(res, 403, { error: CROSS_SITE_MESSAGE });

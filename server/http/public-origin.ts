@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 
 /** A Host header we are willing to write into pages: a DNS name or IP literal, and a port. */
@@ -9,10 +10,23 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{
  * header is not a plain host name, so nothing a client makes up is written into a page.
  */
 export function publicOrigin(req: Request, configured: string | undefined): string | undefined {
+  return publicOriginOf(req.protocol, req.headers.host, configured);
+}
+
+/** publicOrigin from the request's protocol (as `req.protocol` has it) and its Host header. */
+export function publicOriginOf(protocol: string, host: string | undefined, configured: string | undefined): string | undefined {
   if (configured) return configured;
-  const host = req.get("host");
   if (!host) return undefined;
-  return originOf(req.protocol, host);
+  return originOf(protocol, host);
+}
+
+export const BAD_HOST_MESSAGE = "Bad Request: the Host header is not a valid host name.";
+
+/** The answer to a request whose Host header cannot be written into a page. */
+export function refuseBadHost(res: ServerResponse): void {
+  res.statusCode = 400;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end(BAD_HOST_MESSAGE);
 }
 
 /**
@@ -51,7 +65,7 @@ export function resolvePublicOrigin(configured: string | undefined): RequestHand
       return next();
     }
     if (req.path === "/healthz") return next();
-    res.status(400).type("text/plain").send("Bad Request: the Host header is not a valid host name.");
+    refuseBadHost(res);
   };
 }
 

@@ -1,7 +1,9 @@
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { requestClientKey } from "./client-address";
+import { sendJson } from "./json-body";
 
 /** One request counted (or refused) in its client's window. */
 export interface RateLimitHit {
@@ -152,22 +154,30 @@ export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and t
 export const RATE_LIMIT_UNAVAILABLE = "The site cannot take this request right now. Please try again in a moment.";
 
 /**
+ * Counts one request of a client (its key: `requestClientKey`) in its window and sets the
+ * RateLimit-* headers; `pass` is called when it is allowed, else the answer is a 429 (or a 503
+ * when the store fails). Shared by the middleware below and the direct lead posts
+ * (server/leads/direct-posts.ts), so both count in the same windows.
+ */
+export type ClientRateLimit = (clientKey: string, res: ServerResponse, pass: () => void) => void;
+
+/**
  * Per-client window limiter. The client is `req.ip` (which honours X-Forwarded-For only from the
  * proxies TRUST_PROXY names), an IPv6 client counted by its /64. Counted in memory (one process)
  * or in the database (several instances, `databaseRateLimitStore`).
  */
-export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): RequestHandler {
-  return (req, res, next) => {
-    const key = `${name}:${requestClientKey(req)}`;
+export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): ClientRateLimit {
+  return (clientKey, res, pass) => {
+    const key = `${name}:${clientKey}`;
     const answer = (hit: RateLimitHit) => {
       res.setHeader("RateLimit-Limit", String(max));
       res.setHeader("RateLimit-Remaining", String(Math.max(0, max - hit.count)));
       if (!hit.allowed) {
         res.setHeader("Retry-After", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
-        res.status(429).type("application/json").send(JSON.stringify({ error: message }));
+        sendJson(res, 429, { error: message });
         return;
       }
-      next();
+      pass();
     };
     let hit;
     try {
@@ -181,7 +191,14 @@ export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, s
     }
     hit.then(answer, (error: unknown) => {
       logger?.error({ err: error }, "rate limit store unavailable: refusing the request");
-      res.status(503).setHeader("Retry-After", "5").type("application/json").send(JSON.stringify({ error: RATE_LIMIT_UNAVAILABLE }));
+      res.setHeader("Retry-After", "5");
+      sendJson(res, 503, { error: RATE_LIMIT_UNAVAILABLE });
     });
   };
+}
+
+/** clientRateLimit as a middleware. */
+export function rateLimit(options: RateLimitOptions | ClientRateLimit): RequestHandler {
+  const limit = typeof options === "function" ? options : clientRateLimit(options);
+  return (req, res, next) => limit(requestClientKey(req), res, () => next());
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 
 /**
@@ -41,14 +42,19 @@ export const scriptHash = (text: string): string => `sha256-${crypto.createHash(
 
 export const newNonce = (): string => crypto.randomBytes(16).toString("base64");
 
-/** Headers every response carries; the CSP is set per response (hashes or nonce). */
-export const securityHeaders: RequestHandler = (req, res, next) => {
+/** Sets the headers every response carries (HSTS when the request came over HTTPS). */
+export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** Headers every response carries; the CSP is set per response (hashes or nonce). */
+export const securityHeaders: RequestHandler = (req, res, next) => {
+  setSecurityHeaders(res, req.secure);
   next();
 };
 

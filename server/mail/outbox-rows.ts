@@ -34,7 +34,7 @@ const idsOf = (rows: readonly MailRow[]) => rows.map((row) => row.id);
  *                   next_attempt_at = now + lease
  *   WHERE id IN (SELECT id FROM mail WHERE status = 'pending' AND next_attempt_at <= now
  *                ORDER BY next_attempt_at LIMIT n [FOR UPDATE SKIP LOCKED])
- *     AND status = 'pending' AND next_attempt_at <= now
+ *     AND status || '' = 'pending' AND next_attempt_at <= now
  *   RETURNING *
  *
  * The outer conditions are re-checked on the rows themselves, so a row another worker claimed in
@@ -56,7 +56,10 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
     .updateTable("mail")
     .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: until, claimed_by: INSTANCE_ID, claimed_until: until })
     .where("id", "in", due)
-    .where("status", "=", "pending")
+    // `status || ''`, not `status`: SQLite would otherwise walk the outer rows through the
+    // (status, next_attempt_at) index, every due row of a backlog of thousands for a batch of 50,
+    // instead of looking the claimed ids up by primary key.
+    .where(sql<string>`${sql.ref("status")} || ''`, "=", "pending")
     .where("next_attempt_at", "<=", now)
     .returningAll()
     .execute();

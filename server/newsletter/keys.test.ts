@@ -15,6 +15,14 @@ describe("newsletter keys", () => {
     for (const bad of [undefined, "", ".", "abc", `${key}.`, `${key}.${"x".repeat(500)}`, `../${token}`]) expect(keys.verify(bad)).toBeUndefined();
   });
 
+  it("makes keys that sort by creation time and differ within one millisecond", () => {
+    const [a, b, c] = [NewsletterKeys.newUnsubscribeKey(1_000), NewsletterKeys.newUnsubscribeKey(1_000), NewsletterKeys.newUnsubscribeKey(2_000)];
+    expect(a).toMatch(/^0{9}3e8[A-Za-z0-9_-]{24}$/);
+    expect(a).not.toBe(b);
+    expect(a < c && b < c).toBe(true);
+    expect(keys.verify(keys.token(c))).toBe(c);
+  });
+
   it("hashes client keys with a key of its own: stable, not the address, not the token key", () => {
     const hash = keys.clientHash("203.0.113.7");
     expect(hash).toMatch(/^[0-9a-f]{64}$/);

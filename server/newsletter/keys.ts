@@ -4,7 +4,9 @@
  *
  * - unsubscribe tokens: `<unsubscribe_key>.<HMAC(key, unsubscribe_key)>`. The first part is a
  *   random value stored with the subscriber (never its id), the second proves that we issued it:
- *   a made-up or altered token fails the signature before the database is asked;
+ *   a made-up or altered token fails the signature before the database is asked. The key starts
+ *   with its creation time (milliseconds, 12 hex digits) so that new keys go to the end of their
+ *   unique index, as UUIDv7 row ids do (docs/decisions/0047);
  * - the consent record's client address: HMAC of the client key (IPv4, or the IPv6 /64), so the
  *   record shows that two sign-ups came from the same network without storing the address.
  */
@@ -23,9 +25,9 @@ export class NewsletterKeys {
     this.clientKey = derive("consent-client");
   }
 
-  /** A new random unsubscribe key for a subscriber row. */
-  static newUnsubscribeKey(): string {
-    return crypto.randomBytes(18).toString("base64url");
+  /** A new unsubscribe key for a subscriber row: its creation time, then 144 random bits. */
+  static newUnsubscribeKey(now = Date.now()): string {
+    return now.toString(16).padStart(12, "0") + crypto.randomBytes(18).toString("base64url");
   }
 
   private signature(unsubscribeKey: string): string {
