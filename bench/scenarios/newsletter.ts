@@ -100,7 +100,7 @@ const scenario: Scenario = {
         title: `POST /newsletter, unique addresses (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s, SQLite)`,
         columns: ["server", "req/s (mean)", "p50 ms", "p99 ms", "max ms", "2xx", "non-2xx", "errors"],
         rows: [
-          row("site (Express, full middleware)", siteResult),
+          row("site (every step; lead posts before Express)", siteResult),
           row("bare node:http, same work (our services)", bareResult),
           row("bare node:http, one INSERT (issue 12's floor)", floorResult),
         ],
