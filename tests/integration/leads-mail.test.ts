@@ -163,6 +163,14 @@ describe("mail through the running server", () => {
     expect(eml).toMatch(/^To: admin@example\.com$/m);
     expect(emls.some((text) => /^To: eml\.test@example\.com$/im.test(text) && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m.test(text))).toBe(true);
     expect(eml).toContain("Email: Eml.Test@Example.com");
+    // A whole message as SMTP would carry it, with Unix line ends.
+    for (const text of emls) {
+      expect(text).not.toContain("\r");
+      expect(text).toMatch(/^From: .+$/m);
+      expect(text).toMatch(/^Date: .+$/m);
+      expect(text).toMatch(/^Message-ID: <[0-9a-f-]{36}@[^>]+>$/m);
+      expect(text).toMatch(/^MIME-Version: 1\.0$/m);
+    }
     expect(readSiteDb(site.dataDir, (db) => db.prepare("select status, notify_admin, email_normalized from subscribers").all())).toEqual([
       { status: "active", notify_admin: "admin@example.com", email_normalized: "eml.test@example.com" },
     ]);
