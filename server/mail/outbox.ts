@@ -17,7 +17,7 @@ import { renderStored, type TemplateRenderer } from "./templates";
  *   second, leases due rows, and sends each one. Claiming is one conditional UPDATE (FOR UPDATE
  *   SKIP LOCKED on PostgreSQL) that counts the attempt and leases the row to this instance
  *   *before* sending: a row is never sent by two workers at once. Each sent row is marked sent at
- *   once; the lease is renewed while the worker holds the batch. A worker that dies leaves its
+ *   once (.eml files: with its batch); the lease is renewed while the worker holds the batch. A worker that dies leaves its
  *   rows leased until the lease ends (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between
  *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
@@ -202,6 +202,11 @@ export class MailOutbox {
     renewer.unref();
     // Files are written a few at a time; SMTP goes one by one over its pooled connection.
     const parallel = this.sender.kind === "file" ? 8 : 1;
+    // SMTP: each mail is marked sent as soon as it is, so a crash resends at most one. Files: the
+    // batch is marked once (one UPDATE instead of one per group); a file written again after a
+    // crash overwrites itself, so nobody receives anything twice.
+    const markEvery = this.sender.kind === "file" ? this.options.batchSize : 1;
+    let sent: MailRow[] = [];
     try {
       while (index < claimed.length && !this.stopping) {
         const group = claimed.slice(index, index + parallel);
@@ -209,13 +214,20 @@ export class MailOutbox {
         // A row whose lease was lost (this process stalled past it) is another worker's now.
         const mine = group.filter((mail) => held.has(mail.id));
         const outcomes = await Promise.all(mine.map((mail) => this.deliver(mail)));
-        // Marked sent as soon as its group is (SMTP: one mail per group, so a crash resends at most one).
-        await markSent(this.db, mine.filter((_, i) => outcomes[i]));
+        sent.push(...mine.filter((_, i) => outcomes[i]));
+        if (sent.length >= markEvery) {
+          await markSent(this.db, sent);
+          sent = [];
+        }
         done = index;
       }
     } finally {
       clearInterval(renewer);
-      await releaseClaimed(this.db, claimed.slice(index));
+      try {
+        await markSent(this.db, sent);
+      } finally {
+        await releaseClaimed(this.db, claimed.slice(index));
+      }
     }
     return claimed.length === this.options.batchSize && !this.stopping;
   }
