@@ -19,4 +19,4 @@ export function requestProtocol(req: IncomingMessage, trust: TrustProxy): string
   return (comma === -1 ? header : header.slice(0, comma)).trim();
 }
 
-export const requestAddress = (req: IncomingMessage, trust: TrustProxy): string => proxyAddr(req, (address, hop) => trust(address, hop));
+export const requestAddress = (req: IncomingMessage, trust: TrustProxy): string => proxyAddr(req, trust);

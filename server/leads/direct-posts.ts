@@ -4,7 +4,7 @@ import { leadFormAt } from "~/shared/forms/lead-forms";
 import { logRequest } from "../http/access-log";
 import { bodySizeRefusal } from "../http/body-limit";
 import { clientKey } from "../http/client-address";
-import { answerError } from "../http/error-answer";
+import { answerError, type RequestError } from "../http/error-answer";
 import { sendJson } from "../http/json-body";
 import { isSameOrigin, refuseCrossSite } from "../http/origin-check";
 import { type TrustProxy, requestAddress, requestProtocol } from "../http/proxy-trust";
@@ -67,7 +67,7 @@ export function directLeadPosts({ forms, logger, postLimit, trust, publicSiteUrl
     postLimit(client, res, () =>
       answerLeadJson(forms, form, req, res, { clientKey: client, origin }, (error: unknown) => {
         if (res.headersSent) res.destroy();
-        else answerError(logger, req, res, error as object);
+        else answerError(logger, req, res, error as RequestError);
       }),
     );
     return true;
