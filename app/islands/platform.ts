@@ -74,8 +74,34 @@ document.addEventListener("click", (event) => {
   const island = link?.closest<HTMLElement>("[data-island]");
   if (!link || !island || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
-  hydrate(island).then(
-    () => island.querySelector<HTMLButtonElement>("button")?.click(),
-    () => location.assign(link.href),
-  );
+  hydrate(island)
+    .then(() => hydratedButton(island))
+    .then(
+      (button) => button.click(),
+      () => location.assign(link.href),
+    );
 });
+
+/**
+ * The island's button: React renders it in the render after the hydrating one (hydrate.tsx), so
+ * it may not be there yet when hydration has resolved.
+ */
+function hydratedButton(island: HTMLElement): Promise<HTMLButtonElement> {
+  return new Promise((resolve, reject) => {
+    const find = () => island.querySelector<HTMLButtonElement>("button");
+    const now = find();
+    if (now) return resolve(now);
+    const watch = new MutationObserver(() => {
+      const button = find();
+      if (!button) return;
+      watch.disconnect();
+      clearTimeout(timer);
+      resolve(button);
+    });
+    watch.observe(island, { childList: true, subtree: true });
+    const timer = setTimeout(() => {
+      watch.disconnect();
+      reject(new Error("the information button did not appear"));
+    }, 5_000);
+  });
+}
