@@ -69,18 +69,84 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
 
 // A button used before its island is hydrated (still the link to the form page): the modal opens
 // once it is, as it would have; if React cannot be loaded, the link is followed.
-document.addEventListener("click", (event) => {
-  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-island="request-info"]:not([data-hydrated]) a[href]') : null;
-  const island = link?.closest<HTMLElement>("[data-island]");
-  if (!link || !island || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  hydrate(island)
+const openOnceHydrated = ({ island, link }: PreHydrationLink) =>
+  void hydrate(island)
     .then(() => hydratedButton(island))
     .then(
       (button) => button.click(),
       () => location.assign(link.href),
     );
+const modified = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+document.addEventListener("click", (event) => {
+  const used = preHydrationLink(event);
+  if (!used || event.defaultPrevented || event.button !== 0 || modified(event)) return;
+  event.preventDefault();
+  openOnceHydrated(used);
 });
+// Enter on the link: React may hydrate the island while dispatching the keydown and replace the
+// link, whose click would then be lost; the modal opens the same way as for a click.
+addEventListener(
+  "keydown",
+  (event) => {
+    const used = event.key === "Enter" && !event.defaultPrevented && !modified(event) ? preHydrationLink(event) : null;
+    if (!used) return;
+    event.preventDefault();
+    openOnceHydrated(used);
+  },
+  { capture: true },
+);
+// A press that began on the link and ended after React replaced it by the button (React hydrates
+// an island at once when a pointerdown or pointerup reaches it mid-hydration): the browser fires
+// no click, since the element pressed is gone, so the press counts as one here. Checked in the
+// next task, once the release's click (if any) has been dispatched.
+let pressed: PreHydrationLink | null = null;
+addEventListener(
+  "pointerdown",
+  (event) => {
+    pressed = event.isPrimary && event.button === 0 && !modified(event) ? preHydrationLink(event) : null;
+  },
+  { capture: true },
+);
+addEventListener(
+  "pointerup",
+  (event) => {
+    const press = pressed;
+    if (!press || !event.composedPath().includes(press.island)) return;
+    setTimeout(() => {
+      if (pressed !== press) return;
+      pressed = null;
+      if (!press.link.isConnected) openOnceHydrated(press);
+    });
+  },
+  { capture: true },
+);
+for (const type of ["click", "pointercancel"]) {
+  addEventListener(
+    type,
+    () => {
+      pressed = null;
+    },
+    { capture: true },
+  );
+}
+
+interface PreHydrationLink {
+  island: HTMLElement;
+  link: HTMLAnchorElement;
+}
+
+/**
+ * The "Request More Information" link an event went through, with its island. Taken from the
+ * event's path, which still holds them when React has replaced the link during this very event.
+ * Once hydrated, an island renders a button instead, so a link there means "not hydrated yet".
+ */
+function preHydrationLink(event: Event): PreHydrationLink | null {
+  const path = event.composedPath();
+  const linkAt = path.findIndex((node) => node instanceof HTMLAnchorElement && node.hasAttribute("href"));
+  const island = path.find((node, index): node is HTMLElement => index > linkAt && node instanceof HTMLElement && node.dataset.island === "request-info");
+  return linkAt >= 0 && island ? { island, link: path[linkAt] as HTMLAnchorElement } : null;
+}
 
 /**
  * The island's button: React renders it in the render after the hydrating one (hydrate.tsx), so

@@ -212,6 +212,32 @@ describe("Request More Information", () => {
     await dialog.getByText("Failed to submit your request. Please try again.").waitFor();
   });
 
+  it("a press that begins on the link and ends on the button React put in its place opens the modal", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/platform`);
+    // The island's React is held back until the button is pressed, so it hydrates mid-press.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const island = page.locator('[data-island="request-info"][data-plan="Subscription"]');
+    const link = island.getByRole("link", { name: "Request More Information about Subscription plans" });
+    await link.scrollIntoViewIfNeeded();
+    const box = await link.boundingBox();
+    if (!box) throw new Error("the link has no box");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    releaseScripts();
+    await island.getByRole("button", { name: "Request More Information about Subscription plans" }).waitFor();
+    expect(await link.count()).toBe(0);
+    await page.mouse.up();
+    const dialog = page.getByRole("dialog", { name: "Request More Information" });
+    await dialog.waitFor({ timeout: 5_000 });
+    expect(await dialog.locator('input[name="planType"]').inputValue()).toBe("Subscription");
+  });
+
   it("without JavaScript: the plan link leads to the form page, which posts and answers", async () => {
     const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, ignore: [EXPECTED_4XX] });
     await page.goto(`${ctx.url}/platform`);
