@@ -137,15 +137,18 @@ interface PreHydrationLink {
 }
 
 /**
- * The "Request More Information" link an event went through, with its island. Taken from the
- * event's path, which still holds them when React has replaced the link during this very event.
- * Once hydrated, an island renders a button instead, so a link there means "not hydrated yet".
+ * The "Request More Information" link an event went through (the island's own child, not a link
+ * inside its modal), with its island. Taken from the event's path, which still holds them when
+ * React has replaced the link during this very event. Once hydrated, an island renders a button
+ * there instead, so such a link means "not hydrated yet".
  */
 function preHydrationLink(event: Event): PreHydrationLink | null {
   const path = event.composedPath();
-  const linkAt = path.findIndex((node) => node instanceof HTMLAnchorElement && node.hasAttribute("href"));
-  const island = path.find((node, index): node is HTMLElement => index > linkAt && node instanceof HTMLElement && node.dataset.island === "request-info");
-  return linkAt >= 0 && island ? { island, link: path[linkAt] as HTMLAnchorElement } : null;
+  const linkAt = path.findIndex((node) => node instanceof HTMLAnchorElement);
+  const link = path[linkAt];
+  const island = path[linkAt + 1];
+  if (!(link instanceof HTMLAnchorElement) || !link.hasAttribute("href") || !(island instanceof HTMLElement) || island.dataset.island !== "request-info") return null;
+  return { island, link };
 }
 
 /**
