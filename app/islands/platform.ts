@@ -121,15 +121,16 @@ addEventListener(
   },
   { capture: true },
 );
-for (const type of ["click", "pointercancel"]) {
-  addEventListener(
-    type,
-    () => {
-      pressed = null;
-    },
-    { capture: true },
-  );
-}
+addEventListener("pointercancel", () => (pressed = null), { capture: true });
+// A click on the link or the button settles the press (our handler or React's opens the modal). A
+// click some browsers send to an ancestor instead (the island or above: no one acts on it) does not.
+addEventListener(
+  "click",
+  (event) => {
+    if (pressed && event.target !== pressed.island && event.composedPath().includes(pressed.island)) pressed = null;
+  },
+  { capture: true },
+);
 
 interface PreHydrationLink {
   island: HTMLElement;
