@@ -17,9 +17,10 @@ import { renderStored, type TemplateRenderer } from "./templates";
  *   second, leases due rows, and sends each one. Claiming is one conditional UPDATE (FOR UPDATE
  *   SKIP LOCKED on PostgreSQL) that counts the attempt and leases the row to this instance
  *   *before* sending: a row is never sent by two workers at once. Each sent row is marked sent at
- *   once (.eml files: with its batch); the lease is renewed while the worker holds the batch. A worker that dies leaves its
- *   rows leased until the lease ends (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between
- *   the SMTP server's acceptance and the UPDATE that follows it resends that one mail).
+ *   once (.eml files: with their batch); the lease of every row not marked yet is renewed while
+ *   the worker holds the batch. A worker that dies leaves its rows leased until the lease ends
+ *   (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between the SMTP
+ *   server's acceptance and the UPDATE that follows it resends that one mail).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
  * - At start the worker makes pending rows due again (on PostgreSQL, those no other live instance
@@ -190,8 +191,9 @@ export class MailOutbox {
     let held = new Set(claimed.map((mail) => mail.id));
     let index = 0; // next row to send
     let done = 0; // rows sent or failed
+    let sent: MailRow[] = []; // sent, not marked yet (.eml files are marked with their batch)
     const renew = () => {
-      renewLease(this.db, claimed.slice(done), leaseMs).then(
+      renewLease(this.db, [...sent, ...claimed.slice(done)], leaseMs).then(
         (kept) => {
           held = new Set(kept.map((mail) => mail.id));
         },
@@ -206,7 +208,6 @@ export class MailOutbox {
     // batch is marked once (one UPDATE instead of one per group); a file written again after a
     // crash overwrites itself, so nobody receives anything twice.
     const markEvery = this.sender.kind === "file" ? this.options.batchSize : 1;
-    let sent: MailRow[] = [];
     try {
       while (index < claimed.length && !this.stopping) {
         const group = claimed.slice(index, index + parallel);
