@@ -6,7 +6,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../../tests/support/postgres";
 import type { Config } from "../config";
+import type { Insertable } from "kysely";
+import { batchInsert } from "./batch-insert";
 import { type DatabaseHandle, isUniqueViolation, migrateToLatest, openDatabase } from "./database";
+import type { SubscribersTable } from "./schema";
 
 /** The same checks against both engines: one data layer, identical behaviour. */
 const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
@@ -97,6 +100,49 @@ describe.each(engines)("data layer on $name", ({ open }) => {
     expect(isUniqueViolation(duplicate)).toBe(true);
     const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it("a batch INSERT compiled once per row count stores each batch's own values, and returns what it asks for", async () => {
+    const subscriber = (n: number, email = `batch-${n}@example.com`) => ({
+      id: `batch-${n}`,
+      email,
+      email_normalized: email.toLowerCase(),
+      subscribed_at: `2026-11-23T10:00:0${n % 10}.000Z`,
+      status: "active",
+      notify_admin: "admin@example.com",
+      consent_page: n % 2 ? null : `/page-${n}`,
+    });
+    const insert = batchInsert((rows: Insertable<SubscribersTable>[]) =>
+      handle.db
+        .insertInto("subscribers")
+        .values(rows)
+        .onConflict((conflict) => conflict.column("email_normalized").doNothing())
+        .returning("id"),
+    );
+    const first = await insert(handle.db, [subscriber(1), subscriber(2)]);
+    // Same shape (two rows), other values; the second row's address is taken: the index decides.
+    const second = await handle.db.transaction().execute((trx) => insert(trx, [subscriber(3), subscriber(4, "BATCH-1@example.com")]));
+    const third = await insert(handle.db, [subscriber(5), subscriber(6), subscriber(7)]);
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+    expect([first, second, third].map(ids)).toEqual([["batch-1", "batch-2"], ["batch-3"], ["batch-5", "batch-6", "batch-7"]]);
+    const stored = await handle.db
+      .selectFrom("subscribers")
+      .select(["id", "email", "subscribed_at", "consent_page"])
+      .where("id", "like", "batch-%")
+      .orderBy("id")
+      .execute();
+    expect(stored).toEqual(
+      [1, 2, 3, 5, 6, 7].map((n) => ({ id: `batch-${n}`, email: `batch-${n}@example.com`, subscribed_at: `2026-11-23T10:00:0${n}.000Z`, consent_page: n % 2 ? null : `/page-${n}` })),
+    );
+  });
+
+  it("a batch INSERT refuses rows that do not all have the first row's columns (undefined would be DEFAULT)", async () => {
+    const insert = batchInsert((rows: Insertable<SubscribersTable>[]) => handle.db.insertInto("subscribers").values(rows));
+    const row = { id: "odd-1", email: "odd-1@example.com", email_normalized: "odd-1@example.com", subscribed_at: "2026-11-23T10:00:00.000Z", status: "active", notify_admin: "a@example.com" };
+    await expect(insert(handle.db, [row, { ...row, id: "odd-2", notify_admin: undefined as unknown as string }])).rejects.toThrow(/row 1 does not have a value for each of the first row's columns/);
+    await expect(insert(handle.db, [row, { ...row, id: "odd-3", consent_page: "/" }])).rejects.toThrow(/row 1/);
+    const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "like", "odd-%").executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
   });
 });
 

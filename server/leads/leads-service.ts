@@ -11,6 +11,9 @@ import { NewsletterKeys } from "../newsletter/keys";
 import { welcomeMail } from "../newsletter/subscriber-mail";
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
 import { newRowId } from "../db/row-id";
+import { batchInsert } from "../db/batch-insert";
+import type { Insertable } from "kysely";
+import type { SubscribersTable } from "../db/schema";
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -48,6 +51,15 @@ export class LeadsService {
     private readonly keys: NewsletterKeys,
     private readonly publicSiteUrl: string | undefined,
   ) {}
+
+  /** The group commit's INSERT, compiled once per batch size (the unique index decides who wins). */
+  private readonly insertSubscribers = batchInsert((rows: Insertable<SubscribersTable>[]) =>
+    this.db
+      .insertInto("subscribers")
+      .values(rows)
+      .onConflict((conflict) => conflict.column("email_normalized").doNothing())
+      .returning("id"),
+  );
 
   /**
    * Subscribes one address. Sign-ups arriving together are written in one transaction (group
@@ -93,12 +105,7 @@ export class LeadsService {
           unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
           welcomed_at: now,
         }));
-        const rows = await trx
-          .insertInto("subscribers")
-          .values(records)
-          .onConflict((conflict) => conflict.column("email_normalized").doNothing())
-          .returning("id")
-          .execute();
+        const rows = await this.insertSubscribers(trx, records);
         const inserted = new Set(rows.map((row) => row.id));
         // An address that unsubscribed and signs up again: re-activated, with the new consent on
         // record, at most once per batch (the status condition also settles concurrent batches).

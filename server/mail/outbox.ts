@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
 import { nowIso } from "../db/database";
-import type { Database, MailRow } from "../db/schema";
+import { batchInsert } from "../db/batch-insert";
+import type { Database, MailRow, NewMail } from "../db/schema";
 import type { Logger } from "../logger";
 import { composeMail, type MailInput } from "./compose";
 import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
@@ -87,6 +88,9 @@ export class MailOutbox {
     this.options = { ...DEFAULTS, ...options };
   }
 
+  /** Multi-row INSERT of outbox rows, compiled once per row count (server/db/batch-insert.ts). */
+  private readonly insertMails = batchInsert((rows: NewMail[]) => this.db.insertInto("mail").values(rows));
+
   get senderKind(): MailSender["kind"] {
     return this.sender.kind;
   }
@@ -103,7 +107,7 @@ export class MailOutbox {
     if (mails.length === 0) return [];
     const now = nowIso();
     const rows = mails.map((mail) => composeMail(mail, now));
-    await trx.insertInto("mail").values(rows).execute();
+    await this.insertMails(trx, rows);
     return rows.map((row) => row.id);
   }
 
