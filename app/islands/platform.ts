@@ -37,10 +37,13 @@ update();
 addEventListener("scroll", schedule, { passive: true });
 addEventListener("resize", schedule);
 
+/** A modifier key held: the browser's own action (new tab, window, download) is left to it. */
+const modified = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
 // A link to a section of this page scrolls there smoothly (spec §2), and the URL takes its hash.
 document.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href*='#']") : null;
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!link || event.defaultPrevented || event.button !== 0 || modified(event)) return;
   // The pre-rendered tab links read /platform/#id (the path the page was rendered at).
   const samePath = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
   if (link.origin !== location.origin || !samePath(link.pathname, location.pathname)) return;
@@ -76,8 +79,6 @@ const openOnceHydrated = ({ island, link }: PreHydrationLink) =>
       (button) => button.click(),
       () => location.assign(link.href),
     );
-const modified = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-
 document.addEventListener("click", (event) => {
   const used = preHydrationLink(event);
   if (!used || event.defaultPrevented || event.button !== 0 || modified(event)) return;
