@@ -1,18 +1,7 @@
 import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from "kysely";
 
-/** Where one parameter of a compiled batch comes from: a column of one of the rows, or a constant. */
-type Source = { row: number; column: string } | { value: unknown };
-
-interface Shape {
-  sql: string;
-  sources: Source[];
-}
-
-const mismatch = (row: number, columns: string[]) =>
-  new TypeError(`batchInsert: row ${row} does not have a value for each of the first row's columns (${columns.join(", ")}) and no other`);
-
-/** Most shapes (row count × column list) kept per statement: a group commit has 1–200 rows. */
-const MAX_SHAPES = 256;
+/** Most compiled statements kept per INSERT (the most recently used): a group commit has 1–200 rows. */
+const MAX_SHAPES = 64;
 
 /**
  * A multi-row INSERT whose SQL is compiled once per shape (how many rows, which columns) and then
@@ -20,31 +9,30 @@ const MAX_SHAPES = 256;
  * it runs, which for the group commit of sign-ups (a subscriber row, two mails each) cost 5–8 µs a
  * sign-up, a twentieth of answering one (docs/decisions/0048).
  *
- * `build` gets rows whose every value is a distinct marker string; where each marker lands in the
- * compiled parameters says where each row's values go, whatever order the dialect writes them in
- * (any other parameter is a constant of the statement). Every row must have the same columns as
- * the first one, each with a value (null, not undefined: Kysely would write DEFAULT instead).
+ * `build` gets rows whose every value is a distinct marker string. The compiled parameters must be
+ * exactly those markers, row after row, each row's columns in one order: that order is kept, and
+ * a batch's parameters are its rows' values in it. Every row must have the same columns as the
+ * first one, each with a value (null, not undefined: Kysely would write DEFAULT instead).
  */
 export function batchInsert<Row extends object, Result>(build: (rows: Row[]) => Compilable<Result>) {
-  const shapes = new Map<string, Shape>();
+  const shapes = new Map<string, { sql: string; order: string[] }>();
 
-  const shapeOf = (count: number, columns: string[]): Shape => {
+  const shapeOf = (count: number, columns: string[]) => {
     const key = `${count}:${columns.join(",")}`;
     const known = shapes.get(key);
-    if (known) return known;
-    const markers = new Map<string, Source>();
-    const rows = Array.from({ length: count }, (_, row) => {
-      const values: Record<string, string> = {};
-      for (const column of columns) {
-        const marker = `\u0000batch-insert:${row}:${column}`;
-        markers.set(marker, { row, column });
-        values[column] = marker;
-      }
-      return values as unknown as Row;
-    });
-    const compiled = build(rows).compile();
-    const sources = compiled.parameters.map((parameter): Source => (typeof parameter === "string" && markers.get(parameter)) || { value: parameter });
-    const shape = { sql: compiled.sql, sources };
+    if (known) {
+      // Most recently used last: the first key is the one to drop.
+      shapes.delete(key);
+      shapes.set(key, known);
+      return known;
+    }
+    const marker = (row: number, column: string) => `\u0000batch-insert:${row}:${column}`;
+    const rows = Array.from({ length: count }, (_, row) => Object.fromEntries(columns.map((column) => [column, marker(row, column)])) as Row);
+    const { sql, parameters } = build(rows).compile();
+    const order = parameters.slice(0, columns.length).map((parameter) => columns.find((column) => parameter === marker(0, column)) ?? "");
+    const rowMajor = parameters.length === count * order.length && parameters.every((parameter, i) => parameter === marker(Math.floor(i / order.length), order[i % order.length]!));
+    if (!rowMajor) throw new TypeError(`batchInsert: the statement's parameters are not its rows' values, row after row: ${sql}`);
+    const shape = { sql, order };
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
     shapes.set(key, shape);
     return shape;
@@ -53,18 +41,20 @@ export function batchInsert<Row extends object, Result>(build: (rows: Row[]) => 
   /** Inserts `rows` (at least one) through `executor` (the database or a transaction). */
   return async (executor: Pick<Kysely<never>, "executeQuery">, rows: readonly Row[]): Promise<Result[]> => {
     const columns = Object.keys(rows[0]!);
-    const { sql, sources } = shapeOf(rows.length, columns);
+    const { sql, order } = shapeOf(rows.length, columns);
+    const parameters: unknown[] = [];
     for (const [index, row] of rows.entries()) {
       if (Object.keys(row).length !== columns.length) throw mismatch(index, columns);
-    }
-    const parameters = new Array<unknown>(sources.length);
-    for (let i = 0; i < sources.length; i++) {
-      const source = sources[i]!;
-      const value = "value" in source ? source.value : (rows[source.row] as Record<string, unknown>)[source.column];
-      if (value === undefined) throw mismatch((source as { row: number }).row, columns);
-      parameters[i] = value;
+      for (const column of order) {
+        const value = (row as Record<string, unknown>)[column];
+        if (value === undefined) throw mismatch(index, columns);
+        parameters.push(value);
+      }
     }
     const result: QueryResult<Result> = await executor.executeQuery(CompiledQuery.raw(sql, parameters));
     return result.rows;
   };
 }
+
+const mismatch = (row: number, columns: string[]) =>
+  new TypeError(`batchInsert: row ${row} does not have a value for each of the first row's columns (${columns.join(", ")}) and no other`);

@@ -141,6 +141,14 @@ describe.each(engines)("data layer on $name", ({ open }) => {
     const row = { id: "odd-1", email: "odd-1@example.com", email_normalized: "odd-1@example.com", subscribed_at: "2026-11-23T10:00:00.000Z", status: "active", notify_admin: "a@example.com" };
     await expect(insert(handle.db, [row, { ...row, id: "odd-2", notify_admin: undefined as unknown as string }])).rejects.toThrow(/row 1 does not have a value for each of the first row's columns/);
     await expect(insert(handle.db, [row, { ...row, id: "odd-3", consent_page: "/" }])).rejects.toThrow(/row 1/);
+    // A statement with parameters of its own (here the conflict's new status) is not one it can reuse.
+    const upsert = batchInsert((rows: Insertable<SubscribersTable>[]) =>
+      handle.db
+        .insertInto("subscribers")
+        .values(rows)
+        .onConflict((conflict) => conflict.column("email_normalized").doUpdateSet({ status: "active" })),
+    );
+    await expect(upsert(handle.db, [row])).rejects.toThrow(/parameters are not its rows' values/);
     const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "like", "odd-%").executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
