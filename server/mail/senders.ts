@@ -1,7 +1,6 @@
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { MailRow } from "../db/schema";
-import { emlWriterThread, type EmlWriterThread } from "./eml-writer-thread";
+import { mailThread } from "./mail-thread";
 
 /** Delivers one outbox row. Throws when it could not; the worker retries later. */
 export interface MailSender {
@@ -38,23 +37,22 @@ function message(mail: MailRow, from: string) {
   };
 }
 
+/**
+ * Both senders hand each message to a thread of the lowest priority (./mail-thread.ts, decision
+ * 0049): building a message (nodemailer's MailComposer), talking SMTP and creating a file cost
+ * far more than answering a request, and during a rush they take only the CPU requests leave.
+ */
+
 /** Sends through SMTP_URL with one pooled connection, and bounded timeouts. */
 export function smtpSender(url: string, from: string): MailSender {
-  const transport = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: 1,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+  const thread = mailThread({
+    kind: "smtp",
+    transport: { url, pool: true, maxConnections: 1, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
   });
   return {
     kind: "smtp",
-    async send(mail) {
-      const info = await transport.sendMail(message(mail, from));
-      return info.response || "sent";
-    },
-    close: () => transport.close(),
+    send: (mail) => thread.deliver({ message: message(mail, from) }).then((response) => response || "sent"),
+    close: () => thread.close(),
   };
 }
 
@@ -62,17 +60,15 @@ export function smtpSender(url: string, from: string): MailSender {
  * Without SMTP_URL: each mail becomes an .eml file (the exact message SMTP would carry, with Unix
  * line ends) under `dir`, written atomically; sending the same row again overwrites the same file.
  * The message is built by nodemailer's MailComposer, the part of a transport that makes the
- * bytes (a stream transport around it made the same file at twice the CPU time, 0047), on a
- * thread of the lowest priority (0049): building a message and creating a file cost far more
- * than answering a request, and during a rush they wait for the cores requests leave idle.
+ * bytes (a stream transport around it made the same file at twice the CPU time, 0047).
  */
-export function fileSender(dir: string, from: string, thread: EmlWriterThread = emlWriterThread(dir)): MailSender {
+export function fileSender(dir: string, from: string): MailSender {
+  const thread = mailThread({ kind: "file", dir });
   return {
     kind: "file",
     async send(mail) {
       const file = path.join(dir, `${mail.created_at.replace(/[:.]/g, "-")}-${mail.id}.eml`);
-      await thread.write({ message: message(mail, from), file });
-      return file;
+      return thread.deliver({ message: message(mail, from), file });
     },
     close: () => thread.close(),
   };

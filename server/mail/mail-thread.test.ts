@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, expect, it } from "vitest";
-import { EML_THREAD_PRIORITY, emlWriterThread } from "./eml-writer-thread";
+import { startSmtp } from "../../tests/support/smtp";
+import { MAIL_THREAD_PRIORITY, mailThread } from "./mail-thread";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "eml-thread-"));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-thread-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const message = {
@@ -25,14 +26,14 @@ function threadPriorities(): number[] {
 
 it("writes the message nodemailer builds, with Unix line ends, from a thread of the lowest priority", async () => {
   const mailDir = path.join(dir, "mail");
-  const thread = emlWriterThread(mailDir);
+  const thread = mailThread({ kind: "file", dir: mailDir });
   try {
     const file = path.join(mailDir, "welcome.eml");
-    await thread.write({ message, file });
+    expect(await thread.deliver({ message, file })).toBe(file);
     const expected = (await new MailComposer(message).compile().build()).toString("latin1").replaceAll("\r", "");
     expect(fs.readFileSync(file, "latin1")).toBe(expected);
     expect(fs.readdirSync(mailDir)).toEqual(["welcome.eml"]); // no temporary file left
-    if (process.platform === "linux") expect(threadPriorities()).toContain(EML_THREAD_PRIORITY);
+    if (process.platform === "linux") expect(threadPriorities()).toContain(MAIL_THREAD_PRIORITY);
   } finally {
     thread.close();
   }
@@ -41,11 +42,11 @@ it("writes the message nodemailer builds, with Unix line ends, from a thread of 
 it("fails a mail it cannot write with the reason, then writes the next one", async () => {
   const blocked = path.join(dir, "blocked");
   fs.writeFileSync(blocked, "a file where the mail folder should be");
-  const thread = emlWriterThread(blocked);
+  const thread = mailThread({ kind: "file", dir: blocked });
   try {
-    await expect(thread.write({ message, file: path.join(blocked, "one.eml") })).rejects.toThrow(/EEXIST|ENOTDIR/);
+    await expect(thread.deliver({ message, file: path.join(blocked, "one.eml") })).rejects.toThrow(/EEXIST|ENOTDIR/);
     fs.rmSync(blocked);
-    await thread.write({ message, file: path.join(blocked, "two.eml") });
+    await thread.deliver({ message, file: path.join(blocked, "two.eml") });
     expect(fs.readdirSync(blocked)).toEqual(["two.eml"]);
   } finally {
     thread.close();
@@ -54,10 +55,26 @@ it("fails a mail it cannot write with the reason, then writes the next one", asy
 
 it("starts a new thread for the next mail after it was closed", async () => {
   const mailDir = path.join(dir, "again");
-  const thread = emlWriterThread(mailDir);
-  await thread.write({ message, file: path.join(mailDir, "first.eml") });
+  const thread = mailThread({ kind: "file", dir: mailDir });
+  await thread.deliver({ message, file: path.join(mailDir, "first.eml") });
   thread.close();
-  await thread.write({ message, file: path.join(mailDir, "second.eml") });
+  await thread.deliver({ message, file: path.join(mailDir, "second.eml") });
   thread.close();
   expect(fs.readdirSync(mailDir).sort()).toEqual(["first.eml", "second.eml"]);
+});
+
+it("delivers through SMTP from the thread: the server's answer, or its refusal as the reason", async () => {
+  const smtp = await startSmtp();
+  const thread = mailThread({ kind: "smtp", transport: { url: smtp.url, pool: true, maxConnections: 1 } });
+  try {
+    expect(await thread.deliver({ message })).toMatch(/^250 /);
+    const [received] = await smtp.waitFor(1);
+    expect(received).toMatchObject({ from: "team@heavyroute.example", to: ["ada@example.com"], subject: message.subject, text: message.text });
+    expect(received!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    smtp.setFailing(true);
+    await expect(thread.deliver({ message })).rejects.toThrow(/451/);
+  } finally {
+    thread.close();
+    await smtp.stop();
+  }
 });
