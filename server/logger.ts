@@ -3,15 +3,50 @@ import type { Config } from "./config";
 
 export type Logger = pino.Logger;
 
+const CENSOR = "[Redacted]";
+/** A key whose value never reaches the log, in any object logged as a field. */
+const SECRET_KEYS = new Set(["apiKey", "password"]);
+/** Request headers that never reach the log, when a request is logged as `req`. */
+const SECRET_HEADERS = new Set(["cookie", "authorization"]);
+
+function withoutSecrets(field: string, value: object): object {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (SECRET_KEYS.has(key)) (copy ??= { ...value })[key] = CENSOR;
+  }
+  const headers = field === "req" ? (value as { headers?: unknown }).headers : undefined;
+  if (headers && typeof headers === "object" && Object.keys(headers).some((name) => SECRET_HEADERS.has(name))) {
+    const kept: Record<string, unknown> = { ...headers };
+    for (const name of SECRET_HEADERS) if (name in kept) kept[name] = CENSOR;
+    (copy ??= { ...value }).headers = kept;
+  }
+  return copy ?? value;
+}
+
 /**
- * JSON lines on stdout; request bodies and secrets are never logged. Writes are asynchronous
- * (no system call per request line); `flushLogs` before exiting.
+ * The log's redaction, as pino's `redact` paths `req.headers.cookie`, `req.headers.authorization`,
+ * `*.apiKey` and `*.password` would do it, without their cost: pino runs every field of every
+ * line through its redactor for a wildcard path (a quarter of the memory a sign-up allocated, 0049).
+ * Here a line is only scanned, and copied only when it carries a secret; the logged object itself
+ * is never changed.
  */
-export function createLogger(level: Config["logLevel"]): Logger {
-  return pino(
-    { level, base: undefined, redact: ["req.headers.cookie", "req.headers.authorization", "*.apiKey", "*.password"] },
-    pino.destination({ dest: 1, sync: false }),
-  );
+export function redactSecrets(object: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const field in object) {
+    const value = object[field];
+    if (value === null || typeof value !== "object" || value instanceof Error) continue;
+    const redacted = withoutSecrets(field, value);
+    if (redacted !== value) (copy ??= { ...object })[field] = redacted;
+  }
+  return copy ?? object;
+}
+
+/**
+ * JSON lines on stdout (or `destination`); request bodies and secrets are never logged. Writes are
+ * asynchronous (no system call per request line); `flushLogs` before exiting.
+ */
+export function createLogger(level: Config["logLevel"], destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+  return pino({ level, base: undefined, formatters: { log: redactSecrets } }, destination);
 }
 
 export function flushLogs(logger: Logger): Promise<void> {
