@@ -26,7 +26,7 @@ function withoutSecrets(field: string, value: object): object {
 /**
  * The log's redaction, as pino's `redact` paths `req.headers.cookie`, `req.headers.authorization`,
  * `*.apiKey` and `*.password` would do it, without their cost: pino runs every field of every
- * line through its redactor for a wildcard path (a quarter of the memory a sign-up allocated, 0049).
+ * line through its redactor for a wildcard path (a tenth of the memory a sign-up burst allocated, 0049).
  * Here a line is only scanned, and copied only when it carries a secret; the logged object itself
  * is never changed.
  */
