@@ -30,7 +30,7 @@ function withoutSecrets(field: string, value: object): object {
  * Here a line is only scanned, and copied only when it carries a secret; the logged object itself
  * is never changed.
  */
-export function redactSecrets(object: Record<string, unknown>): Record<string, unknown> {
+function redactSecrets(object: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const field in object) {
     const value = object[field];

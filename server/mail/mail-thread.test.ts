@@ -53,6 +53,20 @@ it("fails a mail it cannot write with the reason, then writes the next one", asy
   }
 });
 
+it("makes the mail folder again when it was removed: the mail that found it gone is written on its retry", async () => {
+  const mailDir = path.join(dir, "removed");
+  const thread = mailThread({ kind: "file", dir: mailDir });
+  try {
+    await thread.deliver({ message, file: path.join(mailDir, "before.eml") });
+    fs.rmSync(mailDir, { recursive: true });
+    await expect(thread.deliver({ message, file: path.join(mailDir, "after.eml") })).rejects.toThrow(/ENOENT/);
+    await thread.deliver({ message, file: path.join(mailDir, "after.eml") });
+    expect(fs.readdirSync(mailDir)).toEqual(["after.eml"]);
+  } finally {
+    thread.close();
+  }
+});
+
 it("starts a new thread for the next mail after it was closed", async () => {
   const mailDir = path.join(dir, "again");
   const thread = mailThread({ kind: "file", dir: mailDir });

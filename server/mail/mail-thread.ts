@@ -45,7 +45,13 @@ if (delivery.kind === "file") {
       fs.mkdirSync(delivery.dir, { recursive: true });
       dirReady = true;
     }
-    fs.writeFileSync(file + ".tmp", eml);
+    try {
+      fs.writeFileSync(file + ".tmp", eml);
+    } catch (error) {
+      // The folder went away (removed by hand): made again for the retry.
+      if (error && error.code === "ENOENT") dirReady = false;
+      throw error;
+    }
     fs.renameSync(file + ".tmp", file);
     return file;
   };
