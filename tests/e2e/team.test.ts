@@ -4,7 +4,7 @@
  * works a lead end to end without page reloads, exports, and every workspace page passes axe in
  * both contrast modes; the same tasks work with JavaScript off.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,11 +43,17 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-/** The newest .eml under DATA_DIR/mail addressed to `to`, once the outbox has written it. */
+/** The .eml files under DATA_DIR/mail: none before the outbox's first (the folder comes with it). */
+const emlFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".eml")) : []);
+
+/**
+ * The newest .eml under DATA_DIR/mail addressed to `to`, once the outbox has written it (within
+ * 30 s: mail is written on a lowest-priority thread, slow when parallel test files fill the cores).
+ */
 async function linkFromEml(to: string, after: number): Promise<string> {
   const dir = join(site.dataDir, "mail");
-  for (let i = 0; i < 100; i++) {
-    const files = readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith(".eml")).map((f) => f.name);
+  for (let i = 0; i < 300; i++) {
+    const files = emlFiles(dir);
     for (const name of files.sort().reverse()) {
       const text = readFileSync(join(dir, name), "utf8");
       const unfolded = text.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
@@ -62,7 +68,7 @@ async function linkFromEml(to: string, after: number): Promise<string> {
   throw new Error(`no sign-in mail for ${to} in ${dir}`);
 }
 const seenLinks = new Set<string>();
-const emlCount = () => readdirSync(join(site.dataDir, "mail")).filter((name) => name.endsWith(".eml")).length;
+const emlCount = () => emlFiles(join(site.dataDir, "mail")).length;
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${proxy.origin}/team`);
