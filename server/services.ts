@@ -4,6 +4,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/databas
 import type { Logger } from "./logger";
 import { LeadsService } from "./leads/leads-service";
 import { type LeadForms, leadForms } from "./leads/submissions";
+import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
@@ -42,6 +43,9 @@ export interface Services {
   lifecycle: { shuttingDown: boolean };
 }
 
+/** Event-loop busy share above which a mail backlog waits for the next poll (docs/decisions/0050). */
+const MAIL_YIELDS_ABOVE = 0.9;
+
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const database = openDatabase(config.database, {
     onIdleConnectionError: (error) => logger.warn({ err: error }, "an idle PostgreSQL connection failed; the next query opens a new one"),
@@ -57,6 +61,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     leaseMs: config.mail.leaseMs,
     maxAttempts: config.mail.maxAttempts,
     templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail) },
+    busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
   const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
   const leads = new LeadsService(database.db, outbox, config.mail, keys, config.publicSiteUrl);

@@ -93,6 +93,8 @@ export interface MailTable {
    * `text` and `html` empty in the row. Null for a mail stored as it is sent.
    */
   template: Generated<string | null>;
+  /** Claimed first when lower: MAIL_PRIORITY in server/mail/compose.ts (rows from before 0011: 1). */
+  priority: Generated<number>;
 }
 
 /** An anonymous chat visitor (one per session cookie). */

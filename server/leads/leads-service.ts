@@ -138,6 +138,7 @@ export class LeadsService {
             about: record.email,
             subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(record.email)}`,
             text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${record.email}`, `Subscribed at: ${now}`].join("\n"),
+            priority: "bulk",
           });
           // The welcome goes once per address: with the row that created it (docs/decisions/0036).
           if (inserted.has(record.id)) {

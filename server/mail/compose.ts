@@ -67,7 +67,16 @@ export interface MailInput {
    * template's name and the values it needs. `text` and `html` are then not stored.
    */
   template?: MailTemplate;
+  /** Which due mail goes first (default "normal"); see MAIL_PRIORITY. */
+  priority?: keyof typeof MAIL_PRIORITY;
 }
+
+/**
+ * The order in which due mail is claimed: what a person is waiting for (a sign-in link valid 15
+ * minutes, a campaign's test), then notices to the team, then bulk (the newsletter's welcome and
+ * admin notices, campaigns), which a sign-up rush queues by the thousand.
+ */
+export const MAIL_PRIORITY = { now: 0, normal: 1, bulk: 2 } as const;
 
 /** A stored template reference: its name (a plain token) and string values. */
 export interface MailTemplate {
@@ -120,5 +129,6 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
     sent_at: null,
     headers: headersJson(input.headers),
     template: input.template ? JSON.stringify({ name: input.template.name, values: input.template.values }) : null,
+    priority: MAIL_PRIORITY[input.priority ?? "normal"],
   };
 }

@@ -33,7 +33,7 @@ const idsOf = (rows: readonly MailRow[]) => rows.map((row) => row.id);
  *   UPDATE mail SET attempts = attempts + 1, claimed_by = me, claimed_until = now + lease,
  *                   next_attempt_at = now + lease
  *   WHERE id IN (SELECT id FROM mail WHERE status = 'pending' AND next_attempt_at <= now
- *                ORDER BY next_attempt_at LIMIT n [FOR UPDATE SKIP LOCKED])
+ *                ORDER BY priority, next_attempt_at LIMIT n [FOR UPDATE SKIP LOCKED])
  *     AND status || '' = 'pending' AND next_attempt_at <= now
  *   RETURNING *
  *
@@ -49,6 +49,7 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
     .select("id")
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
+    .orderBy("priority")
     .orderBy("next_attempt_at")
     .limit(policy.batchSize);
   if (policy.skipLocked) due = due.forUpdate().skipLocked();
@@ -63,7 +64,7 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
     .where("next_attempt_at", "<=", now)
     .returningAll()
     .execute();
-  return claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return claimed.sort((a, b) => a.priority - b.priority || a.created_at.localeCompare(b.created_at));
 }
 
 /** Extends this instance's lease on `rows`; returns those still held (a lost lease is not sent). */

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
+import { eventLoopBusy } from "../event-loop-load";
 import { createLogger } from "../logger";
 import { MailOutbox } from "./outbox";
 import type { MailSender } from "./senders";
@@ -77,3 +78,63 @@ it("one process (SQLite): at start every lease is a dead process's, and its mail
   await worker.stop();
   expect(sent).toContain(orphan);
 });
+
+it("while requests keep the event loop busy, a backlog goes out one batch per poll, and all of it once they stop", async () => {
+  const sent: string[] = [];
+  const lines: string[] = [];
+  const logged = createLogger("info", { write: (line: string) => void lines.push(line) });
+  // A rush as the event loop sees it: 5 ms of work after 5 ms of work, nothing idle in between.
+  const rush = setInterval(() => {
+    const end = performance.now() + 5;
+    while (performance.now() < end) {
+      // busy
+    }
+  }, 1);
+  const worker = new MailOutbox(handle.db, recorder(sent), logged, { batchSize: 10, pollIntervalMs: 500, busy: eventLoopBusy(0.9) });
+  try {
+    const ids = await worker.enqueueMany(
+      handle.db,
+      Array.from({ length: 100 }, (_, i) => ({ to: "team@example.com", subject: `Backlog ${i}`, text: "t", about: null })),
+    );
+    const ours = new Set(ids);
+    const sentOfOurs = () => sent.filter((id) => ours.has(id)).length;
+    await worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sentDuringRush = sentOfOurs();
+    clearInterval(rush);
+    // At most one batch of 10 per half second: 4 batches in 1.5 s, where a free worker sends all 100.
+    expect(sentDuringRush).toBeGreaterThanOrEqual(10);
+    expect(sentDuringRush).toBeLessThanOrEqual(40);
+    expect(lines.some((line) => line.includes("requests keep the server busy; one batch per poll until they do not"))).toBe(true);
+    await until(() => sentOfOurs() === 100, "the whole backlog sent after the rush");
+    expect(new Set(sent.filter((id) => ours.has(id))).size).toBe(100);
+    await until(() => lines.some((line) => line.includes("back to sending every due mail at once")), "the worker back to full speed");
+  } finally {
+    clearInterval(rush);
+    await worker.stop();
+  }
+});
+
+it("what a person is waiting for goes before team notices, and those before a bulk backlog", async () => {
+  const sent: string[] = [];
+  const worker = new MailOutbox(handle.db, recorder(sent), logger, { batchSize: 10 });
+  const bulk = await worker.enqueueMany(
+    handle.db,
+    Array.from({ length: 100 }, (_, i) => ({ to: "someone@example.com", subject: `Welcome ${i}`, text: "t", about: null, priority: "bulk" as const })),
+  );
+  const [notice] = await worker.enqueueMany(handle.db, [{ to: "team@example.com", subject: "Contact form", text: "t", about: null }]);
+  const [signIn] = await worker.enqueueMany(handle.db, [{ to: "member@example.com", subject: "Your sign-in link", text: "t", about: null, priority: "now" }]);
+  await worker.drain();
+  const ours = new Set([...bulk, notice, signIn]);
+  const order = sent.filter((id) => ours.has(id));
+  expect(order.slice(0, 2)).toEqual([signIn, notice]);
+  expect(order.slice(2).sort()).toEqual([...bulk].sort());
+});
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -56,6 +56,12 @@ export interface OutboxOptions {
   coalesceMs?: number;
   /** The templates of mails stored as a template reference (server/mail/templates.ts), by name. */
   templates?: Readonly<Record<string, TemplateRenderer>>;
+  /**
+   * Asked after each full batch: true while requests keep the event loop busy
+   * (server/event-loop-load.ts). The rest of a backlog then waits for the next poll, one batch
+   * per `pollIntervalMs`, until the answer is no (docs/decisions/0050).
+   */
+  busy?: () => boolean;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -69,6 +75,7 @@ const DEFAULTS: Required<OutboxOptions> = {
   skipLocked: false,
   coalesceMs: 50,
   templates: {},
+  busy: () => false,
 };
 
 export class MailOutbox {
@@ -76,6 +83,9 @@ export class MailOutbox {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** Set when a run gave the time back to busy requests: nudges wait for the next poll. */
+  private yielding = false;
+  private yieldingSince: number | undefined;
   private started = false;
   private stopping = false;
 
@@ -135,7 +145,7 @@ export class MailOutbox {
       this.again = true;
       return;
     }
-    if (this.runsSoon) return;
+    if (this.runsSoon || this.yielding) return;
     this.schedule(this.options.coalesceMs);
   }
 
@@ -152,6 +162,8 @@ export class MailOutbox {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.runsSoon = false;
+    this.yielding = false;
     await this.running;
     this.sender.close();
     this.started = false;
@@ -168,21 +180,47 @@ export class MailOutbox {
   private run(): void {
     this.timer = undefined;
     this.runsSoon = false;
+    this.yielding = false;
     if (this.stopping || this.running) return;
     this.again = false;
+    let yielded = false;
     this.running = (async () => {
       try {
         while (!this.stopping && (await this.processBatch())) {
-          // a full batch: there may be more due rows
+          // A full batch: more may be due. While requests keep the event loop busy, the rest
+          // waits for the next poll (it is durable in the outbox): a rush is answered first.
+          if (this.options.busy()) {
+            yielded = true;
+            break;
+          }
         }
       } catch (error) {
         this.logger.error({ err: error }, "mail worker: cannot read the outbox");
       }
     })().finally(() => {
       this.running = undefined;
-      // Nudged meanwhile: more mail was committed, claimed after the same short wait.
-      if (!this.stopping) this.schedule(this.again ? this.options.coalesceMs : this.options.pollIntervalMs);
+      this.noteYield(yielded);
+      if (this.stopping) return;
+      if (yielded) {
+        this.schedule(this.options.pollIntervalMs);
+        this.yielding = true;
+      } else {
+        // Nudged meanwhile: more mail was committed, claimed after the same short wait.
+        this.schedule(this.again ? this.options.coalesceMs : this.options.pollIntervalMs);
+      }
     });
+  }
+
+  /** One log line when the worker starts giving way to requests, one when it stops. */
+  private noteYield(yielded: boolean): void {
+    if (yielded && this.yieldingSince === undefined) {
+      this.yieldingSince = Date.now();
+      const { batchSize, pollIntervalMs } = this.options;
+      this.logger.info({ batchSize, pollIntervalMs }, "mail worker: requests keep the server busy; one batch per poll until they do not");
+    } else if (!yielded && this.yieldingSince !== undefined) {
+      this.logger.info({ ms: Date.now() - this.yieldingSince }, "mail worker: back to sending every due mail at once");
+      this.yieldingSince = undefined;
+    }
   }
 
   /** Claims and sends one batch. True when the batch was full (more may be due). */

@@ -15,6 +15,7 @@ const row = (input: Parameters<typeof composeMail>[0]): MailRow => {
     claimed_by: null,
     claimed_until: null,
     template: composed.template ?? null,
+    priority: composed.priority ?? 1,
   };
 };
 

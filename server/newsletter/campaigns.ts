@@ -105,7 +105,7 @@ export class Campaigns {
     const key = to.unsubscribe_key ?? "";
     const link = { email: to.email, token: this.keys.token(key), origin: this.publicSiteUrl ?? to.origin ?? campaign.origin };
     const footer = subscriberFooter(link, this.mail);
-    return { to: to.email, about: to.email, subject: campaign.subject, text: `${text}\n\n${footer.text}`, html: `${html}${footer.html}`, headers: listHeaders(link, this.mail) };
+    return { to: to.email, about: to.email, subject: campaign.subject, text: `${text}\n\n${footer.text}`, html: `${html}${footer.html}`, headers: listHeaders(link, this.mail), priority: "bulk" };
   }
 
   /** A test mail to the member: the campaign as a subscriber gets it, with a sample footer. */
@@ -114,7 +114,7 @@ export class Campaigns {
     if (!campaign) throw new CampaignInputError("This campaign does not exist.");
     const mail = this.recipientMail(campaign, { email: actor, unsubscribe_key: "test-only-not-a-subscriber", origin: null });
     await this.db.transaction().execute(async (trx) => {
-      await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null });
+      await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null, priority: "now" });
       await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: { subject: campaign.subject } });
     });
     this.outbox.nudge();

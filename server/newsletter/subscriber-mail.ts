@@ -65,6 +65,7 @@ export function welcomeMail(link: SubscriberLink, mail: Config["mail"]): MailInp
     text: "",
     headers: listHeaders(link, mail),
     template: { name: WELCOME_TEMPLATE, values: { email: link.email, token: link.token, origin: link.origin } },
+    priority: "bulk",
   };
 }
 

@@ -75,6 +75,7 @@ export class TeamAccess {
       await this.outbox.enqueue(trx, {
         to: address,
         about: null,
+        priority: "now",
         subject: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
         text: [
           `Sign in to the ${PRODUCT_NAME} team workspace:`,

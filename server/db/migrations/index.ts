@@ -7,6 +7,7 @@ import * as sharedLimits from "./0007-shared-limits";
 import * as newsletterConsent from "./0008-newsletter-consent";
 import * as campaigns from "./0009-campaigns";
 import * as mailTemplate from "./0010-mail-template";
+import * as mailPriority from "./0011-mail-priority";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0008-newsletter-consent": newsletterConsent,
   "0009-campaigns": campaigns,
   "0010-mail-template": mailTemplate,
+  "0011-mail-priority": mailPriority,
 };
