@@ -22,6 +22,9 @@ import { renderStored, type TemplateRenderer } from "./templates";
  *   the worker holds the batch. A worker that dies leaves its rows leased until the lease ends
  *   (MAIL_LEASE_MS), then any worker sends them (at least once: a crash between the SMTP
  *   server's acceptance and the UPDATE that follows it resends that one mail).
+ * - Due rows are claimed by priority (MAIL_PRIORITY: sign-in links before team notices before bulk),
+ *   then oldest first. While requests keep the event loop busy (`busy`), a backlog goes out one
+ *   batch per poll and the rest right after (docs/decisions/0050).
  * - Failures back off exponentially (30 s doubling to 1 h) and are logged; a row becomes `failed`
  *   only after `maxAttempts` (two days of retrying by default), logged as an error.
  * - At start the worker makes pending rows due again (on PostgreSQL, those no other live instance
