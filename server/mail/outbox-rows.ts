@@ -56,7 +56,10 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
   const claimed = await db
     .updateTable("mail")
     .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: until, claimed_by: INSTANCE_ID, claimed_until: until })
-    .where("id", "in", due)
+    // PostgreSQL: `id IN (…)` may be planned as a semi join that runs the locking sub-select again
+    // for every outer row, each run locking up to its LIMIT more rows: it claimed every due row,
+    // whatever the batch size. `= ANY(ARRAY(…))` runs it once.
+    .where(policy.skipLocked ? sql<boolean>`${sql.ref("id")} = any(array(${due}))` : sql<boolean>`${sql.ref("id")} in (${due})`)
     // `status || ''`, not `status`: SQLite would otherwise walk the outer rows through the
     // (status, next_attempt_at) index, every due row of a backlog of thousands for a batch of 50,
     // instead of looking the claimed ids up by primary key.
