@@ -1,38 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../tests/support/postgres";
-import type { Config } from "../config";
+import { DATABASE_ENGINES } from "../../tests/support/engines";
+import { startPostgres } from "../../tests/support/postgres";
 import type { Insertable } from "kysely";
 import { batchInsert } from "./batch-insert";
 import { type DatabaseHandle, isUniqueViolation, migrateToLatest, openDatabase } from "./database";
 import type { SubscribersTable } from "./schema";
 
-/** The same checks against both engines: one data layer, identical behaviour. */
-const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
-  {
-    name: "SQLite",
-    open: () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-test-"));
-      return Promise.resolve({
-        config: { kind: "sqlite", file: path.join(dir, "site.db") },
-        cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })),
-      });
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const pg: Postgres = await startPostgres();
-      return { config: { kind: "postgres", url: pg.url }, cleanup: () => pg.stop() };
-    },
-  },
-];
 
-describe.each(engines)("data layer on $name", ({ open }) => {
+describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
 

@@ -4,16 +4,14 @@
  * written before migration 0003 are attributed by it.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { type Kysely, Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY } from "../../tests/support/legacy-mail";
-import { startPostgres } from "../../tests/support/postgres";
+import { DATABASE_ENGINES } from "../../tests/support/engines";
 import { createChatService } from "../chat/chat-service";
 import { erasePerson as deletePerson } from "./erase";
-import { loadConfig, type Config } from "../config";
+import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { migrations } from "../db/migrations/index";
 import type { MailTable } from "../db/schema";
@@ -22,28 +20,12 @@ import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { LeadsService } from "./leads-service";
 
-const engines: Array<{ name: string; open: () => Promise<{ config: Config["database"]; cleanup: () => Promise<void> }> }> = [
-  {
-    name: "SQLite",
-    open: () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erase-test-"));
-      return Promise.resolve({ config: { kind: "sqlite", file: path.join(dir, "site.db") }, cleanup: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })) });
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const pg = await startPostgres();
-      return { config: { kind: "postgres", url: pg.url }, cleanup: () => pg.stop() };
-    },
-  },
-];
 
 const ANN = "ann@example.com";
 const JOANN = "joann@example.com";
 const ANN_AU = "ann@example.com.au";
 
-describe.each(engines)("erasing one person on $name", ({ open }) => {
+describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   const legacyIds: Record<string, string> = {};

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
+import { until } from "../../tests/support/until";
 import { eventLoopBusy } from "../event-loop-load";
 import { createLogger } from "../logger";
 import { MailOutbox } from "./outbox";
@@ -106,35 +107,11 @@ it("while requests keep the event loop busy, a backlog goes out one batch per po
     expect(sentDuringRush).toBeGreaterThanOrEqual(10);
     expect(sentDuringRush).toBeLessThanOrEqual(40);
     expect(lines.some((line) => line.includes("requests keep the server busy; one batch per poll until they do not"))).toBe(true);
-    await until(() => sentOfOurs() === 100, "the whole backlog sent after the rush");
+    await until(() => sentOfOurs() === 100, 15_000, "the whole backlog sent after the rush");
     expect(new Set(sent.filter((id) => ours.has(id))).size).toBe(100);
-    await until(() => lines.some((line) => line.includes("back to sending every due mail at once")), "the worker back to full speed");
+    await until(() => lines.some((line) => line.includes("back to sending every due mail at once")), 15_000, "the worker back to full speed");
   } finally {
     clearInterval(rush);
     await worker.stop();
   }
 });
-
-it("what a person is waiting for goes before team notices, and those before a bulk backlog", async () => {
-  const sent: string[] = [];
-  const worker = new MailOutbox(handle.db, recorder(sent), logger, { batchSize: 10 });
-  const bulk = await worker.enqueueMany(
-    handle.db,
-    Array.from({ length: 100 }, (_, i) => ({ to: "someone@example.com", subject: `Welcome ${i}`, text: "t", about: null, priority: "bulk" as const })),
-  );
-  const [notice] = await worker.enqueueMany(handle.db, [{ to: "team@example.com", subject: "Contact form", text: "t", about: null }]);
-  const [signIn] = await worker.enqueueMany(handle.db, [{ to: "member@example.com", subject: "Your sign-in link", text: "t", about: null, priority: "now" }]);
-  await worker.drain();
-  const ours = new Set([...bulk, notice, signIn]);
-  const order = sent.filter((id) => ours.has(id));
-  expect(order.slice(0, 2)).toEqual([signIn, notice]);
-  expect(order.slice(2).sort()).toEqual([...bulk].sort());
-});
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

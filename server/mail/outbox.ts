@@ -86,8 +86,6 @@ export class MailOutbox {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Set when a run gave the time back to busy requests: nudges wait for the next poll. */
-  private yielding = false;
   private yieldingSince: number | undefined;
   private started = false;
   private stopping = false;
@@ -148,15 +146,16 @@ export class MailOutbox {
       this.again = true;
       return;
     }
-    if (this.runsSoon || this.yielding) return;
+    if (this.nudgesWait) return;
     this.schedule(this.options.coalesceMs);
   }
 
-  private runsSoon = false;
+  /** A run is scheduled that a nudge must not move: it comes soon anyway, or it waits for busy requests. */
+  private nudgesWait = false;
 
-  private schedule(delayMs: number): void {
+  private schedule(delayMs: number, { givingWay = false } = {}): void {
     if (this.timer) clearTimeout(this.timer);
-    this.runsSoon = delayMs <= this.options.coalesceMs;
+    this.nudgesWait = givingWay || delayMs <= this.options.coalesceMs;
     this.timer = setTimeout(() => this.run(), delayMs);
   }
 
@@ -165,8 +164,7 @@ export class MailOutbox {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.runsSoon = false;
-    this.yielding = false;
+    this.nudgesWait = false;
     await this.running;
     this.sender.close();
     this.started = false;
@@ -182,8 +180,7 @@ export class MailOutbox {
 
   private run(): void {
     this.timer = undefined;
-    this.runsSoon = false;
-    this.yielding = false;
+    this.nudgesWait = false;
     if (this.stopping || this.running) return;
     this.again = false;
     let yielded = false;
@@ -204,13 +201,9 @@ export class MailOutbox {
       this.running = undefined;
       this.noteYield(yielded);
       if (this.stopping) return;
-      if (yielded) {
-        this.schedule(this.options.pollIntervalMs);
-        this.yielding = true;
-      } else {
-        // Nudged meanwhile: more mail was committed, claimed after the same short wait.
-        this.schedule(this.again ? this.options.coalesceMs : this.options.pollIntervalMs);
-      }
+      if (yielded) this.schedule(this.options.pollIntervalMs, { givingWay: true });
+      // Nudged meanwhile: more mail was committed, claimed after the same short wait.
+      else this.schedule(this.again ? this.options.coalesceMs : this.options.pollIntervalMs);
     });
   }
 

@@ -44,13 +44,7 @@ export function count(dataDir: string, table: string): number {
   return readSiteDb(dataDir, (db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
 }
 
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { until } from "../support/until";
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
