@@ -44,7 +44,7 @@ it("compose, preview, test to yourself, send, progress (axe)", async () => {
   await checkA11y(page);
 
   await page.getByRole("button", { name: "Send a test to lead@example.com" }).click();
-  await expect.poll(() => page.getByText("A test was sent to lead@example.com.").count()).toBe(1);
+  await expect.poll(() => page.getByText("A test was sent to lead@example.com.").count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => emls().some((m) => /^Subject: \[Test\] We are live$/m.test(m)), { timeout: 15_000 }).toBe(true);
 
   await page.getByLabel("Send to every active subscriber now").check();
