@@ -1,33 +1,19 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_ENGINES } from "../../tests/support/engines";
+import { describe, expect, it } from "vitest";
+import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines";
 import { startPostgres } from "../../tests/support/postgres";
 import type { Insertable } from "kysely";
 import { batchInsert } from "./batch-insert";
-import { type DatabaseHandle, isUniqueViolation, migrateToLatest, openDatabase } from "./database";
+import { isUniqueViolation, migrateToLatest, openDatabase } from "./database";
 import type { SubscribersTable } from "./schema";
 
-
-describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
-  let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    const opened = await open();
-    cleanup = opened.cleanup;
-    handle = openDatabase(opened.config);
-    await migrateToLatest(handle.db);
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
-    await cleanup?.();
-  });
+describe.each(DATABASE_ENGINES)("data layer on $name", (engine) => {
+  const database = migratedDatabase(engine);
 
   it("creates the tables named after the spec's collections, and migrating again changes nothing", async () => {
-    await migrateToLatest(handle.db);
-    const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
+    await migrateToLatest(database().db);
+    const tables = (await database().db.introspection.getTables()).map((table) => table.name).sort();
     expect(tables).toEqual(expect.arrayContaining(["contact_messages", "mail", "more_information", "potential_customers", "subscribers"]));
   });
 
@@ -42,20 +28,20 @@ describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
       plan_type: "Government",
       created_at: "2026-11-21T06:00:00.000Z",
     };
-    await handle.db.insertInto("more_information").values(row).execute();
-    const stored = await handle.db.selectFrom("more_information").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    await database().db.insertInto("more_information").values(row).execute();
+    const stored = await database().db.selectFrom("more_information").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(stored).toEqual(row);
   });
 
   it("orders ISO timestamps chronologically", async () => {
     const times = ["2026-11-21T10:00:00.000Z", "2025-01-02T00:00:00.000Z", "2026-03-04T23:59:59.999Z"];
     for (const [index, created_at] of times.entries()) {
-      await handle.db
+      await database().db
         .insertInto("contact_messages")
         .values({ id: `order-${index}`, name: "A", email: "a@example.com", category: "question", message: "m", created_at })
         .execute();
     }
-    const ordered = await handle.db.selectFrom("contact_messages").select("created_at").where("id", "like", "order-%").orderBy("created_at").execute();
+    const ordered = await database().db.selectFrom("contact_messages").select("created_at").where("id", "like", "order-%").orderBy("created_at").execute();
     expect(ordered.map((row) => row.created_at)).toEqual([...times].sort());
   });
 
@@ -68,14 +54,14 @@ describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
       status: "active",
       notify_admin: "admin@example.com",
     });
-    await handle.db.insertInto("subscribers").values(subscriber("s1", "Driver@Example.com")).execute();
-    const duplicate = await handle.db
+    await database().db.insertInto("subscribers").values(subscriber("s1", "Driver@Example.com")).execute();
+    const duplicate = await database().db
       .insertInto("subscribers")
       .values(subscriber("s2", "driver@example.COM"))
       .execute()
       .then(() => undefined, (error: unknown) => error);
     expect(isUniqueViolation(duplicate)).toBe(true);
-    const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const count = await database().db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -90,19 +76,19 @@ describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
       consent_page: n % 2 ? null : `/page-${n}`,
     });
     const insert = batchInsert((rows: Insertable<SubscribersTable>[]) =>
-      handle.db
+      database().db
         .insertInto("subscribers")
         .values(rows)
         .onConflict((conflict) => conflict.column("email_normalized").doNothing())
         .returning("id"),
     );
-    const first = await insert(handle.db, [subscriber(1), subscriber(2)]);
+    const first = await insert(database().db, [subscriber(1), subscriber(2)]);
     // Same shape (two rows), other values; the second row's address is taken: the index decides.
-    const second = await handle.db.transaction().execute((trx) => insert(trx, [subscriber(3), subscriber(4, "BATCH-1@example.com")]));
-    const third = await insert(handle.db, [subscriber(5), subscriber(6), subscriber(7)]);
+    const second = await database().db.transaction().execute((trx) => insert(trx, [subscriber(3), subscriber(4, "BATCH-1@example.com")]));
+    const third = await insert(database().db, [subscriber(5), subscriber(6), subscriber(7)]);
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
     expect([first, second, third].map(ids)).toEqual([["batch-1", "batch-2"], ["batch-3"], ["batch-5", "batch-6", "batch-7"]]);
-    const stored = await handle.db
+    const stored = await database().db
       .selectFrom("subscribers")
       .select(["id", "email", "subscribed_at", "consent_page"])
       .where("id", "like", "batch-%")
@@ -114,19 +100,19 @@ describe.each(DATABASE_ENGINES)("data layer on $name", ({ open }) => {
   });
 
   it("a batch INSERT refuses rows that do not all have the first row's columns (undefined would be DEFAULT)", async () => {
-    const insert = batchInsert((rows: Insertable<SubscribersTable>[]) => handle.db.insertInto("subscribers").values(rows));
+    const insert = batchInsert((rows: Insertable<SubscribersTable>[]) => database().db.insertInto("subscribers").values(rows));
     const row = { id: "odd-1", email: "odd-1@example.com", email_normalized: "odd-1@example.com", subscribed_at: "2026-11-23T10:00:00.000Z", status: "active", notify_admin: "a@example.com" };
-    await expect(insert(handle.db, [row, { ...row, id: "odd-2", notify_admin: undefined as unknown as string }])).rejects.toThrow(/row 1 does not have a value for each of the first row's columns/);
-    await expect(insert(handle.db, [row, { ...row, id: "odd-3", consent_page: "/" }])).rejects.toThrow(/row 1/);
+    await expect(insert(database().db, [row, { ...row, id: "odd-2", notify_admin: undefined as unknown as string }])).rejects.toThrow(/row 1 does not have a value for each of the first row's columns/);
+    await expect(insert(database().db, [row, { ...row, id: "odd-3", consent_page: "/" }])).rejects.toThrow(/row 1/);
     // A statement with parameters of its own (here the conflict's new status) is not one it can reuse.
     const upsert = batchInsert((rows: Insertable<SubscribersTable>[]) =>
-      handle.db
+      database().db
         .insertInto("subscribers")
         .values(rows)
         .onConflict((conflict) => conflict.column("email_normalized").doUpdateSet({ status: "active" })),
     );
-    await expect(upsert(handle.db, [row])).rejects.toThrow(/parameters are not its rows' values/);
-    const count = await handle.db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "like", "odd-%").executeTakeFirstOrThrow();
+    await expect(upsert(database().db, [row])).rejects.toThrow(/parameters are not its rows' values/);
+    const count = await database().db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "like", "odd-%").executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });

@@ -20,7 +20,6 @@ import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { LeadsService } from "./leads-service";
 
-
 const ANN = "ann@example.com";
 const JOANN = "joann@example.com";
 const ANN_AU = "ann@example.com.au";

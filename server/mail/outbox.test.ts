@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
+import { expect, it } from "vitest";
+import { migratedDatabase, SQLITE_ENGINE } from "../../tests/support/engines";
 import { until } from "../../tests/support/until";
 import { eventLoopBusy } from "../event-loop-load";
 import { createLogger } from "../logger";
 import { MailOutbox } from "./outbox";
 import type { MailSender } from "./senders";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-let handle: DatabaseHandle;
+const database = migratedDatabase(SQLITE_ENGINE);
 const logger = createLogger("silent");
-
-beforeAll(async () => {
-  handle = openDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
-  await migrateToLatest(handle.db);
-});
-
-afterAll(async () => {
-  await handle.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** A sender that records what it sent (ids), yielding between sends like a real one. */
 function recorder(sent: string[]): MailSender {
@@ -38,42 +24,42 @@ function recorder(sent: string[]): MailSender {
 
 it("several workers on one database send every mail exactly once", async () => {
   const sent: string[] = [];
-  const workers = [0, 1, 2].map(() => new MailOutbox(handle.db, recorder(sent), logger, { batchSize: 7 }));
+  const workers = [0, 1, 2].map(() => new MailOutbox(database().db, recorder(sent), logger, { batchSize: 7 }));
   const ids = await workers[0]!.enqueueMany(
-    handle.db,
+    database().db,
     Array.from({ length: 100 }, (_, i) => ({ to: "team@example.com", subject: `Mail ${i}`, text: "t", about: null })),
   );
   await Promise.all(workers.map((worker) => worker.drain()));
   expect([...sent].sort()).toEqual([...ids].sort());
-  const rows = await handle.db.selectFrom("mail").select(["status", "attempts", "claimed_by"]).where("id", "in", ids).execute();
+  const rows = await database().db.selectFrom("mail").select(["status", "attempts", "claimed_by"]).where("id", "in", ids).execute();
   expect(rows.every((row) => row.status === "sent" && row.attempts === 1 && row.claimed_by === null)).toBe(true);
 });
 
 it("a dead worker's lease expires and another worker sends its mail; on a shared database a live lease is left alone at start", async () => {
   const sent: string[] = [];
-  const worker = new MailOutbox(handle.db, recorder(sent), logger, { sharedDatabase: true });
-  const [dead, live] = await worker.enqueueMany(handle.db, [
+  const worker = new MailOutbox(database().db, recorder(sent), logger, { sharedDatabase: true });
+  const [dead, live] = await worker.enqueueMany(database().db, [
     { to: "team@example.com", subject: "Claimed by a worker that died", text: "t", about: null },
     { to: "team@example.com", subject: "Claimed by a live worker", text: "t", about: null },
   ]);
   const past = new Date(Date.now() - 1_000).toISOString();
   const future = new Date(Date.now() + 60_000).toISOString();
-  await handle.db.updateTable("mail").set({ attempts: 1, claimed_by: "dead", claimed_until: past, next_attempt_at: past }).where("id", "=", dead!).execute();
-  await handle.db.updateTable("mail").set({ attempts: 1, claimed_by: "alive", claimed_until: future, next_attempt_at: future }).where("id", "=", live!).execute();
+  await database().db.updateTable("mail").set({ attempts: 1, claimed_by: "dead", claimed_until: past, next_attempt_at: past }).where("id", "=", dead!).execute();
+  await database().db.updateTable("mail").set({ attempts: 1, claimed_by: "alive", claimed_until: future, next_attempt_at: future }).where("id", "=", live!).execute();
   await worker.start();
   await worker.drain();
   await worker.stop();
   expect(sent).toEqual([dead]);
-  const row = await handle.db.selectFrom("mail").selectAll().where("id", "=", live!).executeTakeFirstOrThrow();
+  const row = await database().db.selectFrom("mail").selectAll().where("id", "=", live!).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: "pending", claimed_by: "alive", next_attempt_at: future });
 });
 
 it("one process (SQLite): at start every lease is a dead process's, and its mail goes out at once", async () => {
   const sent: string[] = [];
-  const worker = new MailOutbox(handle.db, recorder(sent), logger);
-  const [orphan] = await worker.enqueueMany(handle.db, [{ to: "team@example.com", subject: "Claimed before a crash", text: "t", about: null }]);
+  const worker = new MailOutbox(database().db, recorder(sent), logger);
+  const [orphan] = await worker.enqueueMany(database().db, [{ to: "team@example.com", subject: "Claimed before a crash", text: "t", about: null }]);
   const future = new Date(Date.now() + 60_000).toISOString();
-  await handle.db.updateTable("mail").set({ attempts: 1, claimed_by: "crashed", claimed_until: future, next_attempt_at: future }).where("id", "=", orphan!).execute();
+  await database().db.updateTable("mail").set({ attempts: 1, claimed_by: "crashed", claimed_until: future, next_attempt_at: future }).where("id", "=", orphan!).execute();
   await worker.start();
   await worker.drain();
   await worker.stop();
@@ -91,10 +77,10 @@ it("while requests keep the event loop busy, a backlog goes out one batch per po
       // busy
     }
   }, 1);
-  const worker = new MailOutbox(handle.db, recorder(sent), logged, { batchSize: 10, pollIntervalMs: 500, busy: eventLoopBusy(0.9) });
+  const worker = new MailOutbox(database().db, recorder(sent), logged, { batchSize: 10, pollIntervalMs: 500, busy: eventLoopBusy(0.9) });
   try {
     const ids = await worker.enqueueMany(
-      handle.db,
+      database().db,
       Array.from({ length: 100 }, (_, i) => ({ to: "team@example.com", subject: `Backlog ${i}`, text: "t", about: null })),
     );
     const ours = new Set(ids);
