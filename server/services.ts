@@ -64,7 +64,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
   const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
-  const leads = new LeadsService(database.db, outbox, config.mail, keys, config.publicSiteUrl);
+  const leads = new LeadsService(database, outbox, config.mail, keys, config.publicSiteUrl);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
   const newsletter = new NewsletterService(database.db, keys);

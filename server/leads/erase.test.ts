@@ -59,7 +59,7 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
-    const leads = new LeadsService(handle.db, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    const leads = new LeadsService(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {

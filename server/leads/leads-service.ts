@@ -3,9 +3,8 @@ import { CATEGORY_LABELS } from "~/features/contact/messages";
 import type { ContactInput } from "~/features/contact/schema";
 import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
-import { type Db, nowIso } from "../db/database";
-import { headerSafe } from "../mail/compose";
-import type { MailInput } from "../mail/compose";
+import { type DatabaseHandle, type Db, nowIso } from "../db/database";
+import { composeMail, headerSafe, type MailInput } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { welcomeMail } from "../newsletter/subscriber-mail";
@@ -14,6 +13,10 @@ import { newRowId } from "../db/row-id";
 import { batchInsert } from "../db/batch-insert";
 import type { Insertable } from "kysely";
 import type { SubscribersTable } from "../db/schema";
+import { insertSubscribersWithMails } from "./new-subscribers";
+
+/** A sign-up's row as the group commit writes it. */
+type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; origin: string };
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -44,15 +47,21 @@ const MAX_BATCH = 200;
  * lower-cased address), so simultaneous sign-ups of one address cannot both succeed.
  */
 export class LeadsService {
+  private readonly db: Db;
+  private readonly kind: DatabaseHandle["kind"];
+
   constructor(
-    private readonly db: Db,
+    database: DatabaseHandle,
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
     private readonly keys: NewsletterKeys,
     private readonly publicSiteUrl: string | undefined,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.kind = database.kind;
+  }
 
-  /** The group commit's INSERT, compiled once per batch size (the unique index decides who wins). */
+  /** SQLite's group commit INSERT, compiled once per batch size (the unique index decides who wins). */
   private readonly insertSubscribers = batchInsert((rows: Insertable<SubscribersTable>[]) =>
     this.db
       .insertInto("subscribers")
@@ -64,8 +73,9 @@ export class LeadsService {
   /**
    * Subscribes one address. Sign-ups arriving together are written in one transaction (group
    * commit): `INSERT … ON CONFLICT (email_normalized) DO NOTHING RETURNING id` lets the unique
-   * index decide which one wins, then the admin mails of the inserted rows go into the outbox in
-   * the same transaction. One slow path less per request, and the same guarantees.
+   * index decide which one wins, then the admin notice and welcome mail of the inserted rows go
+   * into the outbox in the same transaction (on PostgreSQL, the same statement). An address that
+   * was unsubscribed is re-activated afterwards, in a transaction of its own.
    */
   subscribe(email: string, context: SubscriptionContext): Promise<SubscribeOutcome> {
     return new Promise((resolve, reject) => {
@@ -91,69 +101,103 @@ export class LeadsService {
     if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
     if (batch.length === 0) return;
     const now = nowIso();
-    let subscribed: Set<string>;
+    const records = batch.map(({ id, email, context }): NewSubscriber => ({
+      id,
+      email,
+      email_normalized: email.toLowerCase(),
+      subscribed_at: now,
+      status: "active",
+      notify_admin: this.mail.adminEmail,
+      ...this.consentRecord(context, now),
+      unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
+      welcomed_at: now,
+    }));
+    let inserted: Set<string>;
     try {
-      subscribed = await this.db.transaction().execute(async (trx) => {
-        const records = batch.map(({ id, email, context }) => ({
-          id,
-          email,
-          email_normalized: email.toLowerCase(),
-          subscribed_at: now,
-          status: "active",
-          notify_admin: this.mail.adminEmail,
-          ...this.consentRecord(context, now),
-          unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
-          welcomed_at: now,
-        }));
-        const rows = await this.insertSubscribers(trx, records);
-        const inserted = new Set(rows.map((row) => row.id));
-        // An address that unsubscribed and signs up again: re-activated, with the new consent on
-        // record, at most once per batch (the status condition also settles concurrent batches).
-        const reactivated = new Set<string>();
-        const others = batch.filter(({ id }) => !inserted.has(id));
-        if (others.length > 0) {
-          const gone = await trx
-            .selectFrom("subscribers")
-            .select("email_normalized")
-            .where("email_normalized", "in", [...new Set(others.map(({ email }) => email.toLowerCase()))])
-            .where("status", "=", "unsubscribed")
-            .execute();
-          for (const { email_normalized } of gone) {
-            const item = others.find(({ email }) => email.toLowerCase() === email_normalized)!;
-            const row = await trx
-              .updateTable("subscribers")
-              .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, now) })
-              .where("email_normalized", "=", email_normalized)
-              .where("status", "=", "unsubscribed")
-              .returning("id")
-              .executeTakeFirst();
-            if (row) reactivated.add(item.id);
-          }
-        }
-        const mails: MailInput[] = [];
-        for (const record of records) {
-          if (!inserted.has(record.id) && !reactivated.has(record.id)) continue;
-          mails.push({
-            to: this.mail.adminEmail,
-            about: record.email,
-            subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(record.email)}`,
-            text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${record.email}`, `Subscribed at: ${now}`].join("\n"),
-            priority: "bulk",
-          });
-          // The welcome goes once per address: with the row that created it (docs/decisions/0036).
-          if (inserted.has(record.id)) {
-            mails.push(welcomeMail({ email: record.email, token: this.keys.token(record.unsubscribe_key), origin: record.origin }, this.mail));
-          }
-        }
-        await this.outbox.enqueueMany(trx, mails);
-        return new Set([...inserted, ...reactivated]);
-      });
+      inserted = await this.insertNew(records, now);
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
     }
-    for (const item of batch) item.resolve(subscribed.has(item.id) ? "subscribed" : "already-subscribed");
-    if (subscribed.size > 0) this.outbox.nudge();
+    // An address that unsubscribed and signs up again (rare): re-activated in a transaction of its own.
+    const others = batch.filter(({ id }) => !inserted.has(id));
+    let reactivated = new Set<string>();
+    let reactivationError: unknown;
+    if (others.length > 0) {
+      try {
+        reactivated = await this.reactivate(others, now);
+      } catch (error) {
+        reactivationError = error;
+      }
+    }
+    for (const item of batch) {
+      if (inserted.has(item.id) || reactivated.has(item.id)) item.resolve("subscribed");
+      else if (reactivationError !== undefined) item.reject(reactivationError);
+      else item.resolve("already-subscribed");
+    }
+    if (inserted.size + reactivated.size > 0) this.outbox.nudge();
+  }
+
+  /**
+   * Inserts the records whose address is new, with their admin notice and welcome mail, in one
+   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip).
+   */
+  private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
+    const mailsOf = (record: NewSubscriber): MailInput[] => [
+      this.adminNotice(record.email, now),
+      // The welcome goes once per address: with the row that created it (docs/decisions/0036).
+      welcomeMail({ email: record.email, token: this.keys.token(record.unsubscribe_key), origin: record.origin }, this.mail),
+    ];
+    if (this.kind === "postgres") {
+      const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
+      return insertSubscribersWithMails(this.db, records, mails);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
+      await this.outbox.enqueueMany(trx, records.filter((record) => inserted.has(record.id)).flatMap(mailsOf));
+      return inserted;
+    });
+  }
+
+  /** Re-activates the unsubscribed addresses among `others`, with the new consent on record and an admin notice, at most once per batch. */
+  private reactivate(others: PendingSubscription[], now: string): Promise<Set<string>> {
+    return this.db.transaction().execute(async (trx) => {
+      const reactivated = new Set<string>();
+      const gone = await trx
+        .selectFrom("subscribers")
+        .select("email_normalized")
+        .where("email_normalized", "in", [...new Set(others.map(({ email }) => email.toLowerCase()))])
+        .where("status", "=", "unsubscribed")
+        .execute();
+      const mails: MailInput[] = [];
+      for (const { email_normalized } of gone) {
+        const item = others.find(({ email }) => email.toLowerCase() === email_normalized)!;
+        // The status condition also settles concurrent batches: one of them re-activates.
+        const row = await trx
+          .updateTable("subscribers")
+          .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, now) })
+          .where("email_normalized", "=", email_normalized)
+          .where("status", "=", "unsubscribed")
+          .returning("id")
+          .executeTakeFirst();
+        if (row) {
+          reactivated.add(item.id);
+          mails.push(this.adminNotice(item.email, now));
+        }
+      }
+      await this.outbox.enqueueMany(trx, mails);
+      return reactivated;
+    });
+  }
+
+  private adminNotice(email: string, now: string): MailInput {
+    return {
+      to: this.mail.adminEmail,
+      about: email,
+      subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(email)}`,
+      text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${email}`, `Subscribed at: ${now}`].join("\n"),
+      priority: "bulk",
+    };
   }
 
   /** The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the client. */

@@ -1,0 +1,70 @@
+/**
+ * The sign-ups' group commit on SQLite and on PostgreSQL (where it is one statement): one batch
+ * mixing new addresses, one address twice, an active subscriber and an unsubscribed one gets
+ * exactly the rows, outcomes and mails a visitor and the team expect.
+ */
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines";
+import { loadConfig } from "../config";
+import { createLogger } from "../logger";
+import { MailOutbox } from "../mail/outbox";
+import { NewsletterKeys } from "../newsletter/keys";
+import { LeadsService } from "./leads-service";
+
+const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", ADMIN_EMAIL: "admin@example.com" });
+const context = { page: "/newsletter", clientKey: "203.0.113.7", origin: "https://www.example.com" };
+
+describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
+  const database = migratedDatabase(engine);
+  const service = () => {
+    // The worker is never started: every queued mail stays pending, to be counted.
+    const outbox = new MailOutbox(database().db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, createLogger("silent"));
+    return new LeadsService(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+  };
+  const mailsAbout = async (email: string) =>
+    (await database().db.selectFrom("mail").select(["to", "subject", "template", "status"]).where("about_email", "=", email.toLowerCase()).execute())
+      .map(({ to, subject, template, status }) => ({ to, subject, welcome: template !== null, status }))
+      .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+
+  it("writes new addresses with their two mails, once per address, and re-activates an unsubscribed one with a notice only", async () => {
+    const leads = service();
+    const { db } = database();
+    expect(await leads.subscribe("Active@Example.com", context)).toBe("subscribed");
+    expect(await leads.subscribe("gone@example.com", context)).toBe("subscribed");
+    await db.updateTable("subscribers").set({ status: "unsubscribed", unsubscribed_at: new Date().toISOString() }).where("email_normalized", "=", "gone@example.com").execute();
+
+    // Started in one turn of the event loop: one group commit.
+    const outcomes = await Promise.all(
+      ["new.one@example.com", "Twice@Example.com", "twice@example.com", "active@example.com", "GONE@example.com", "new.two@example.com"].map((email) => leads.subscribe(email, context)),
+    );
+    expect(outcomes).toEqual(["subscribed", "subscribed", "already-subscribed", "already-subscribed", "subscribed", "subscribed"]);
+
+    const rows = await db.selectFrom("subscribers").select(["email", "status"]).orderBy("email_normalized").execute();
+    expect(rows).toEqual([
+      { email: "Active@Example.com", status: "active" },
+      { email: "gone@example.com", status: "active" },
+      { email: "new.one@example.com", status: "active" },
+      { email: "new.two@example.com", status: "active" },
+      { email: "Twice@Example.com", status: "active" },
+    ]);
+    const notice = (email: string) => ({ to: "admin@example.com", subject: `New HeavyRoute newsletter subscriber: ${email}`, welcome: false, status: "pending" });
+    const welcome = (email: string) => ({ to: email, subject: "Welcome to the HeavyRoute newsletter", welcome: true, status: "pending" });
+    expect(await mailsAbout("new.one@example.com")).toEqual([notice("new.one@example.com"), welcome("new.one@example.com")]);
+    expect(await mailsAbout("twice@example.com")).toEqual([notice("Twice@Example.com"), welcome("Twice@Example.com")]);
+    // Active already: nothing more. Re-activated: a second notice, no second welcome.
+    expect(await mailsAbout("active@example.com")).toEqual([notice("Active@Example.com"), welcome("Active@Example.com")]);
+    expect(await mailsAbout("gone@example.com")).toEqual([notice("GONE@example.com"), notice("gone@example.com"), welcome("gone@example.com")]);
+  });
+
+  it("a batch that cannot be written is refused as a whole, with no row and no mail", async () => {
+    const leads = service();
+    const { db } = database();
+    const before = await db.selectFrom("mail").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    // An address the outbox refuses (composeMail): the visitor gets an error, nothing half-written.
+    const outcomes = await Promise.allSettled(["fine@example.com", "bad\nheader@example.com"].map((email) => leads.subscribe(email, context)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect(await db.selectFrom("subscribers").select("email").where("email_normalized", "in", ["fine@example.com", "bad\nheader@example.com"]).execute()).toEqual([]);
+    expect(await db.selectFrom("mail").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(before);
+  });
+});

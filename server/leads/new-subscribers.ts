@@ -1,0 +1,57 @@
+import { CompiledQuery } from "kysely";
+import type { Db } from "../db/database";
+import type { NewMail } from "../db/schema";
+
+/** A mail to queue only if the subscriber row it belongs to is inserted. */
+export interface MailForSubscriber {
+  subscriberId: string;
+  mail: NewMail;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const statements = new Map<string, string>();
+
+/**
+ * PostgreSQL: the group commit of sign-ups as one statement, so one round trip and its own
+ * transaction (BEGIN, two INSERTs and COMMIT were four, each a wake-up of the backend and of the
+ * instance; docs/decisions/0051). The subscribers whose address is new are inserted (the unique
+ * index decides, as before), and the mails of exactly those rows are queued, atomically:
+ *
+ *   with inserted as (insert into subscribers (…) select … from json_populate_recordset(null::subscribers, $1)
+ *                     on conflict (email_normalized) do nothing returning id),
+ *        queued   as (insert into mail (…) select r.… from json_array_elements($2) m,
+ *                            lateral json_populate_record(null::mail, m) r
+ *                     where m->>'for_subscriber' in (select id from inserted))
+ *   select id from inserted
+ *
+ * The rows travel as two JSON parameters typed by the tables' own row types. Returns the ids inserted.
+ */
+export async function insertSubscribersWithMails(
+  db: Db,
+  subscribers: readonly Record<string, unknown>[],
+  mails: readonly MailForSubscriber[],
+): Promise<Set<string>> {
+  const subscriberColumns = Object.keys(subscribers[0]!);
+  const mailColumns = mails.length > 0 ? Object.keys(mails[0]!.mail) : [];
+  const key = `${subscriberColumns.join(",")}|${mailColumns.join(",")}`;
+  let sql = statements.get(key);
+  if (!sql) {
+    const columns = subscriberColumns.map(quote).join(", ");
+    const inserted = `insert into subscribers (${columns}) select ${columns} from json_populate_recordset(null::subscribers, $1::json) on conflict (email_normalized) do nothing returning id`;
+    const queued =
+      mailColumns.length === 0
+        ? ""
+        : `, queued as (insert into mail (${mailColumns.map(quote).join(", ")}) select ${mailColumns.map((column) => `r.${quote(column)}`).join(", ")} ` +
+          `from json_array_elements($2::json) as m cross join lateral json_populate_record(null::mail, m) as r ` +
+          `where m->>'for_subscriber' in (select id from inserted))`;
+    sql = `with inserted as (${inserted})${queued} select id from inserted`;
+    statements.set(key, sql);
+  }
+  for (const { mail } of mails) {
+    if (Object.keys(mail).length !== mailColumns.length) throw new TypeError(`insertSubscribersWithMails: every mail needs the columns ${mailColumns.join(", ")}`);
+  }
+  const parameters: unknown[] = [JSON.stringify(subscribers)];
+  if (mails.length > 0) parameters.push(JSON.stringify(mails.map(({ subscriberId, mail }) => ({ ...mail, for_subscriber: subscriberId }))));
+  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(sql, parameters));
+  return new Set(result.rows.map((row) => row.id));
+}
