@@ -1,0 +1,110 @@
+import { Agent, request as httpRequest } from "node:http";
+import { createHistogram, performance } from "node:perf_hooks";
+
+export interface SteadyRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface SteadyRateOptions {
+  /** Base URL (http only), e.g. http://127.0.0.1:8080 */
+  url: string;
+  /** Requests per second, spread evenly over each second. */
+  rate: number;
+  durationS: number;
+  /** Most connections kept open at once; a request that finds them all busy waits for one. */
+  connections: number;
+  /** The n-th request (from 0). */
+  request(n: number): SteadyRequest;
+}
+
+export interface SteadyRateResult {
+  sent: number;
+  ok: number;
+  notOk: number;
+  errors: number;
+  /** Requests answered per second over the run. */
+  achieved: number;
+  /** Milliseconds from when each request was due to its complete answer. */
+  latency: { p50: number; p90: number; p99: number; max: number };
+}
+
+/**
+ * An open-loop load: request n is due at start + n / rate, whatever happened to the ones before
+ * it, and its latency is counted from that moment (a request the generator or the connection pool
+ * could only send late is charged for the wait), as wrk2 and k6's constant-arrival-rate do.
+ *
+ * autocannon's `overallRate` is not such a load: each connection sends its share of a second
+ * back to back when its one-second timer fires, and the connections' timers fire together, so
+ * "1,000 req/s over 50 connections" is 50 requests in flight at the top of each second until the
+ * 1,000 are answered, then nothing (autocannon 8, lib/httpClient.js: `reqsMadeThisSecond` reset by
+ * a `setInterval(…, 1000)`).
+ */
+export async function steadyRate(options: SteadyRateOptions): Promise<SteadyRateResult> {
+  const base = new URL(options.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const histogram = createHistogram();
+  const total = Math.round(options.rate * options.durationS);
+  const intervalMs = 1000 / options.rate;
+  let sent = 0;
+  let ok = 0;
+  let notOk = 0;
+  let errors = 0;
+  let answered = 0;
+  let lastAnswerAt = 0;
+  const start = performance.now() + 20;
+
+  await new Promise<void>((resolve) => {
+    const settle = (dueAt: number) => {
+      const now = performance.now();
+      histogram.record(Math.max(1, Math.round((now - dueAt) * 1000)));
+      lastAnswerAt = now;
+      answered += 1;
+      if (answered === total) resolve();
+    };
+    const send = (n: number, dueAt: number) => {
+      const { method, path, headers, body } = options.request(n);
+      const req = httpRequest(
+        { agent, host: base.hostname, port: base.port, method, path, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) ok += 1;
+            else notOk += 1;
+            settle(dueAt);
+          });
+          res.on("error", () => {
+            errors += 1;
+            settle(dueAt);
+          });
+        },
+      );
+      req.on("error", () => {
+        errors += 1;
+        settle(dueAt);
+      });
+      req.end(body);
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * intervalMs <= now) {
+        send(sent, start + sent * intervalMs);
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * intervalMs - performance.now()));
+    };
+    setTimeout(tick, 20);
+  });
+  agent.destroy();
+  const ms = (percentile: number) => Math.round(histogram.percentile(percentile) / 100) / 10;
+  return {
+    sent,
+    ok,
+    notOk,
+    errors,
+    achieved: Math.round(answered / ((lastAnswerAt - start) / 1000)),
+    latency: { p50: ms(50), p90: ms(90), p99: ms(99), max: Math.round(histogram.max / 100) / 10 },
+  };
+}
