@@ -55,7 +55,7 @@ describe.each(DATABASE_ENGINES)("claiming due mail on $name", (engine) => {
       db.transaction().execute(async (trx) => {
         if (settings) await PLAN_CLAIM_BY_DUE_INDEX.execute(trx);
         const { sql: text, parameters } = claimStatement(trx, policy).compile();
-        const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${text}`, parameters));
+        const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${text}`, [...parameters]));
         return rows.map((row) => row["QUERY PLAN"]).join("\n");
       });
     try {
