@@ -27,8 +27,19 @@ export function processCpu(): ProcessCpu {
   return result;
 }
 
+/** CPU time (user + system, clock ticks) of one thread of a process, the main one by default; undefined where it cannot be read. */
+export function threadCpu(pid: number, tid = pid): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Linux's USER_HZ: /proc reports CPU time in hundredths of a second on every architecture Node runs on. */
-const TICK_US = 10_000;
+export const TICK_US = 10_000;
 
 /**
  * Microseconds of CPU per request between two readings, by role: the pids named in `roles`, then

@@ -62,6 +62,6 @@ export function waitForPort(child: ChildProcess, dataDir: string, findPort: () =
   };
   /** Removes the data directory: once every measurement of the scenario is done. */
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
-  return { port, stop, remove, dataDir };
+  return { port, stop, remove, dataDir, pid: child.pid };
 }
 

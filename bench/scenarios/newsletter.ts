@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { cpuTimes, percent, stolenShare } from "../cpu-steal";
+import { threadCpu, TICK_US } from "../process-cpu";
 import { startProductionServer, waitForPort } from "../production-server";
 import { verdict, type Scenario } from "../types";
 
@@ -26,14 +27,17 @@ function uniqueBodies(prefix: string) {
   return (request: autocannon.Request): autocannon.Request => ({ ...request, body: JSON.stringify({ email: `${prefix}-${n++}@bench.example` }) });
 }
 
-async function hammer(url: string, prefix: string) {
-  // Warm-up (JIT, SQLite page cache), then the measured run.
+/** Warm-up: JIT, SQLite page cache. */
+async function warm(url: string, prefix: string) {
   await autocannon({
     url,
     connections: CONNECTIONS,
     duration: 2,
     requests: [{ method: "POST", headers: { "content-type": "application/json" }, setupRequest: uniqueBodies(`${prefix}-warm`) }],
   });
+}
+
+async function hammer(url: string, prefix: string) {
   return autocannon({
     url,
     connections: CONNECTIONS,
@@ -60,7 +64,7 @@ function startBare(repoRoot: string, script = "bare-server.ts") {
 /** Rounds of the three servers in turn, each on a fresh data directory. */
 const ROUNDS = 2;
 
-type Result = Awaited<ReturnType<typeof hammer>> & { emlFiles: number; stolen: number | undefined };
+type Result = Awaited<ReturnType<typeof hammer>> & { emlFiles: number; stolen: number | undefined; mainThreadUs: number | undefined };
 
 /** The .eml files a server's outbox had written into DATA_DIR/mail. */
 function emlFiles(dataDir: string): number {
@@ -74,9 +78,14 @@ async function measure(server: ReturnType<typeof startBare>, prefix: string): Pr
     const port = await server.port;
     execFileSync("sync");
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const url = `http://127.0.0.1:${port}/newsletter`;
+    await warm(url, `${prefix}-${Date.now()}`);
     const before = cpuTimes();
-    const result = await hammer(`http://127.0.0.1:${port}/newsletter`, `${prefix}-${Date.now()}`);
-    return { ...result, emlFiles: emlFiles(server.dataDir), stolen: stolenShare(before, cpuTimes()) };
+    const mainBefore = server.pid === undefined ? undefined : threadCpu(server.pid);
+    const result = await hammer(url, `${prefix}-${Date.now()}`);
+    const mainAfter = server.pid === undefined ? undefined : threadCpu(server.pid);
+    const mainThreadUs = mainBefore === undefined || mainAfter === undefined || result["2xx"] === 0 ? undefined : ((mainAfter - mainBefore) * TICK_US) / result["2xx"];
+    return { ...result, emlFiles: emlFiles(server.dataDir), stolen: stolenShare(before, cpuTimes()), mainThreadUs };
   } finally {
     await server.stop();
   }
@@ -95,6 +104,7 @@ function combine(results: Result[]) {
     errors: sum((r) => r.errors + r.timeouts),
     emlFiles: sum((r) => r.emlFiles),
     stolen: results.some((r) => r.stolen === undefined) ? undefined : Math.max(...results.map((r) => r.stolen ?? 0)),
+    mainThreadUs: results.some((r) => r.mainThreadUs === undefined) ? undefined : sum((r) => r.mainThreadUs ?? 0) / results.length,
   };
 }
 
@@ -126,7 +136,7 @@ const scenario: Scenario = {
     }
     for (const server of started) server.remove();
     const [siteResult, bareResult, floorResult] = [combine(results.site), combine(results.bare), combine(results.floor)];
-    const row = (name: string, r: ReturnType<typeof combine>) => [name, Math.round(r.rps), r.p50, r.p99, r.max, r.ok, r.other, r.errors, percent(r.stolen)];
+    const row = (name: string, r: ReturnType<typeof combine>) => [name, Math.round(r.rps), r.p50, r.p99, r.max, r.ok, r.other, r.errors, percent(r.stolen), r.mainThreadUs === undefined ? "n/a" : Math.round(r.mainThreadUs)];
     const rps = siteResult.rps;
     const ratio = rps / bareResult.rps;
     const floorRatio = rps / floorResult.rps;
@@ -134,7 +144,7 @@ const scenario: Scenario = {
     return [
       {
         title: `POST /newsletter, unique addresses (autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, the servers in turn, SQLite)`,
-        columns: ["server", "req/s (mean)", "worst p50 ms", "worst p99 ms", "max ms", "2xx", "non-2xx", "errors", "CPU stolen (worst)"],
+        columns: ["server", "req/s (mean)", "worst p50 ms", "worst p99 ms", "max ms", "2xx", "non-2xx", "errors", "CPU stolen (worst)", "main thread µs/req"],
         rows: [
           row("site (every step; lead posts before Express)", siteResult),
           row("bare node:http, same work (our services)", bareResult),
@@ -149,6 +159,7 @@ const scenario: Scenario = {
           "Same work: the group-committed subscriber row with its consent record, the admin notice and the welcome mail queued in the same transaction, the outbox writing both as .eml files. The floor does none of it.",
           `Each round starts each server on a fresh data directory, after \`sync\` and a 1 s pause (the files the server before wrote are still being flushed).`,
           "The site runs with RATE_LIMIT_POST_PER_MINUTE=100000000 (the default per-IP limit would answer 429), logs at info level to a file.",
+          `Main thread µs/req: the CPU time of the server's main thread (its event loop: what a single-process server's throughput is bound by) per answered request, mean of the rounds (/proc/<pid>/task/<pid>/stat). Time the hypervisor steals is not counted in it, so it moves less than req/s with other guests' load. The floor's ÷ the site's: ${siteResult.mainThreadUs && floorResult.mainThreadUs ? `${(floorResult.mainThreadUs / siteResult.mainThreadUs).toFixed(2)}×` : "n/a"} (the throughput ratio if both were bound by their event loop alone; the floor is also bound by the load generator sharing the cores).`,
           "CPU stolen: the share of the machine's CPU time its hypervisor gave to other virtual machines while that server was measured (/proc/stat). A server measured with a few percent stolen had less machine than the others; compare the ratios of runs with little stolen.",
           `Machine load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")} (numbers fall when other work shares the cores).`,
         ],
