@@ -1,5 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 
+/** `pid (command) state ppid … utime stime …` of /proc/…/stat: the command may hold spaces and parentheses. */
+function parseStat(stat: string): { command: string; ticks: number } {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 /** CPU time (user + system, clock ticks) of every process, by pid, with its command name (Linux /proc). */
 export type ProcessCpu = Map<number, { command: string; ticks: number }>;
 
@@ -19,10 +25,7 @@ export function processCpu(): ProcessCpu {
     } catch {
       continue; // ended meanwhile
     }
-    // pid (command) state ppid … utime stime …: the command may hold spaces and parentheses.
-    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    result.set(Number(pid), { command, ticks: Number(fields[11]) + Number(fields[12]) });
+    result.set(Number(pid), parseStat(stat));
   }
   return result;
 }
@@ -30,9 +33,7 @@ export function processCpu(): ProcessCpu {
 /** CPU time (user + system, clock ticks) of one thread of a process, the main one by default; undefined where it cannot be read. */
 export function threadCpu(pid: number, tid = pid): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
+    return parseStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8")).ticks;
   } catch {
     return undefined;
   }

@@ -42,6 +42,9 @@ export interface SteadyRateResult {
  * 1,000 are answered, then nothing (autocannon 8, lib/httpClient.js: `reqsMadeThisSecond` reset by
  * a `setInterval(…, 1000)`).
  */
+/** A request not answered by then counts as an error (the run still ends). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 export async function steadyRate(options: SteadyRateOptions): Promise<SteadyRateResult> {
   const base = new URL(options.url);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
@@ -66,25 +69,25 @@ export async function steadyRate(options: SteadyRateOptions): Promise<SteadyRate
     };
     const send = (n: number, dueAt: number) => {
       const { method, path, headers, body } = options.request(n);
+      let settled = false;
+      const done = (outcome: "ok" | "notOk" | "error") => {
+        if (settled) return; // a socket error after the answer began is one outcome, not two
+        settled = true;
+        if (outcome === "ok") ok += 1;
+        else if (outcome === "notOk") notOk += 1;
+        else errors += 1;
+        settle(dueAt);
+      };
       const req = httpRequest(
         { agent, host: base.hostname, port: base.port, method, path, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } },
         (res) => {
           res.resume();
-          res.on("end", () => {
-            if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) ok += 1;
-            else notOk += 1;
-            settle(dueAt);
-          });
-          res.on("error", () => {
-            errors += 1;
-            settle(dueAt);
-          });
+          res.on("end", () => done(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300 ? "ok" : "notOk"));
+          res.on("error", () => done("error"));
         },
       );
-      req.on("error", () => {
-        errors += 1;
-        settle(dueAt);
-      });
+      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error("timed out")));
+      req.on("error", () => done("error"));
       req.end(body);
     };
     const tick = () => {

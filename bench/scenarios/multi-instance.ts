@@ -26,31 +26,28 @@ const DURATION_S = 10;
 const CONNECTIONS = 50;
 const RATE = 1_000;
 
+/** The n-th sign-up of a load: a new address, from one of 1,000 client addresses. */
+function signUp(prefix: string, n: number): SteadyRequest {
+  return {
+    method: "POST",
+    path: "/newsletter",
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.${(n % 1000) >> 8}.${n % 256}.7` },
+    body: JSON.stringify({ email: `${prefix}-${n}@bench.example` }),
+  };
+}
+
+/** The same sign-ups for autocannon. */
 function requests(prefix: string): autocannon.Request[] {
   let n = 0;
   return [
     {
       method: "POST",
-      headers: { "content-type": "application/json" },
       setupRequest: (request) => {
-        n += 1;
-        return {
-          ...request,
-          headers: { ...request.headers, "x-forwarded-for": `10.${(n % 1000) >> 8}.${n % 256}.7` },
-          body: JSON.stringify({ email: `${prefix}-${n}@bench.example` }),
-        };
+        const { headers, body } = signUp(prefix, ++n);
+        return { ...request, headers, body };
       },
     },
   ];
-}
-
-function steadyRequest(prefix: string): (n: number) => SteadyRequest {
-  return (n) => ({
-    method: "POST",
-    path: "/newsletter",
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.${(n % 1000) >> 8}.${n % 256}.7` },
-    body: JSON.stringify({ email: `${prefix}-${n}@bench.example` }),
-  });
 }
 
 async function startInstance(repoRoot: string, port: number, databaseUrl: string): Promise<{ child: ChildProcess; dir: string }> {
@@ -138,7 +135,10 @@ const scenario: Scenario = {
             const mail = await mailSent(databaseUrl);
             return { result, stolen, mail, cpu: cpuPerRequest(before.processes, processCpu(), result.ok, roles) };
           };
-          const steadyLoad = (name: string) => () => steadyRate({ url: lb.url, rate: RATE, durationS: DURATION_S, connections: CONNECTIONS, request: steadyRequest(`${name}${count}-${Date.now()}`) });
+          const steadyLoad = (name: string) => () => {
+            const prefix = `${name}${count}-${Date.now()}`;
+            return steadyRate({ url: lb.url, rate: RATE, durationS: DURATION_S, connections: CONNECTIONS, request: (n) => signUp(prefix, n) });
+          };
           // The steady rate on its own, then the most it carries, then the steady rate again once
           // the burst's tens of thousands of mails are out (PostgreSQL then also vacuums their rows).
           const steady = await measure(steadyLoad("steady"));

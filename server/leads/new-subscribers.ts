@@ -24,7 +24,8 @@ const statements = new Map<string, string>();
  *                     where m->>'for_subscriber' in (select id from inserted))
  *   select id from inserted
  *
- * The rows travel as two JSON parameters typed by the tables' own row types. Returns the ids inserted.
+ * The rows travel as two JSON parameters typed by the tables' own row types. Every sign-up has
+ * its mails, so `mails` is never empty. Returns the ids inserted.
  */
 export async function insertSubscribersWithMails(
   db: Db,
@@ -32,26 +33,24 @@ export async function insertSubscribersWithMails(
   mails: readonly MailForSubscriber[],
 ): Promise<Set<string>> {
   const subscriberColumns = Object.keys(subscribers[0]!);
-  const mailColumns = mails.length > 0 ? Object.keys(mails[0]!.mail) : [];
+  const mailColumns = Object.keys(mails[0]!.mail);
   const key = `${subscriberColumns.join(",")}|${mailColumns.join(",")}`;
   let sql = statements.get(key);
   if (!sql) {
     const columns = subscriberColumns.map(quote).join(", ");
-    const inserted = `insert into subscribers (${columns}) select ${columns} from json_populate_recordset(null::subscribers, $1::json) on conflict (email_normalized) do nothing returning id`;
-    const queued =
-      mailColumns.length === 0
-        ? ""
-        : `, queued as (insert into mail (${mailColumns.map(quote).join(", ")}) select ${mailColumns.map((column) => `r.${quote(column)}`).join(", ")} ` +
-          `from json_array_elements($2::json) as m cross join lateral json_populate_record(null::mail, m) as r ` +
-          `where m->>'for_subscriber' in (select id from inserted))`;
-    sql = `with inserted as (${inserted})${queued} select id from inserted`;
+    sql =
+      `with inserted as (insert into subscribers (${columns}) select ${columns} from json_populate_recordset(null::subscribers, $1::json) ` +
+      `on conflict (email_normalized) do nothing returning id), ` +
+      `queued as (insert into mail (${mailColumns.map(quote).join(", ")}) select ${mailColumns.map((column) => `r.${quote(column)}`).join(", ")} ` +
+      `from json_array_elements($2::json) as m cross join lateral json_populate_record(null::mail, m) as r ` +
+      `where m->>'for_subscriber' in (select id from inserted)) ` +
+      `select id from inserted`;
     statements.set(key, sql);
   }
   for (const { mail } of mails) {
     if (Object.keys(mail).length !== mailColumns.length) throw new TypeError(`insertSubscribersWithMails: every mail needs the columns ${mailColumns.join(", ")}`);
   }
-  const parameters: unknown[] = [JSON.stringify(subscribers)];
-  if (mails.length > 0) parameters.push(JSON.stringify(mails.map(({ subscriberId, mail }) => ({ ...mail, for_subscriber: subscriberId }))));
+  const parameters = [JSON.stringify(subscribers), JSON.stringify(mails.map(({ subscriberId, mail }) => ({ ...mail, for_subscriber: subscriberId })))];
   const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(sql, parameters));
   return new Set(result.rows.map((row) => row.id));
 }
