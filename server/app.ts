@@ -12,7 +12,7 @@ import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-p
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
 import { answerError, type RequestError } from "./http/error-answer";
 import type { TrustProxy } from "./http/proxy-trust";
-import { clientRateLimit, databaseRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
+import { clientRateLimit, postgresRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { directLeadPosts } from "./leads/direct-posts";
 import { leadsJson } from "./leads/http";
@@ -121,7 +121,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
 
   // Writes: same origin only, bounded bodies, a per-client rate.
   // Several instances share PostgreSQL: the windows are counted there (SQLite: one process, memory).
-  const postStore = services.database.kind === "postgres" ? databaseRateLimitStore(services.database.db) : memoryRateLimitStore();
+  const postStore = services.database.kind === "postgres" ? postgresRateLimitStore(services.database.db) : memoryRateLimitStore();
   const postLimit = clientRateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
   const postRate = rateLimit(postLimit);
   app.use(sameOriginOnly());

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
+import { PreparingClient } from "./prepared-statements";
 import { backgroundCheckpoints } from "./sqlite-checkpoints";
 import { SqliteDatabase } from "./sqlite-driver";
 import { withStatementCache } from "./sqlite-statement-cache";
@@ -31,7 +32,7 @@ export interface OpenDatabaseOptions {
 /** Opens SQLite (default, a file under DATA_DIR, WAL mode) or PostgreSQL (DATABASE_URL). */
 export function openDatabase(database: Config["database"], options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, Client: PreparingClient });
     // Without a listener, the pool's "error" event for an idle connection would be an uncaught
     // exception and stop the process (also when PostgreSQL stops right after pool.end(), which
     // resolves before its connections have closed).

@@ -1,19 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres } from "../../tests/support/postgres";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
-import { type RateLimitStore, databaseRateLimitStore, memoryRateLimitStore } from "./rate-limit";
+import { type RateLimitStore, postgresRateLimitStore, memoryRateLimitStore } from "./rate-limit";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
-let handle: DatabaseHandle;
 let postgres: DatabaseHandle;
 let stopPostgres: () => Promise<void>;
 
 beforeAll(async () => {
-  handle = openDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
-  await migrateToLatest(handle.db);
   const pg = await startPostgres();
   stopPostgres = () => pg.stop();
   postgres = openDatabase({ kind: "postgres", url: pg.url });
@@ -21,16 +14,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await handle?.close();
   await postgres?.close();
   await stopPostgres?.();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const stores: [string, () => RateLimitStore][] = [
   ["memory", () => memoryRateLimitStore()],
-  ["database (SQLite)", () => databaseRateLimitStore(handle.db)],
-  ["database (PostgreSQL)", () => databaseRateLimitStore(postgres.db)],
+  ["PostgreSQL", () => postgresRateLimitStore(postgres.db)],
 ];
 
 describe.each(stores)("rate limit store: %s", (_name, makeStore) => {

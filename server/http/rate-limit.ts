@@ -1,6 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database";
+import { preparedOnPostgres } from "../db/prepared-statements";
 import type { Logger } from "../logger";
 import { requestClientKey } from "./client-address";
 import { sendJson } from "./json-body";
@@ -59,10 +61,12 @@ interface PendingHit {
  * exactly `max`, not N × max.
  *
  * The hits that arrive in one turn of the event loop are counted together, in one statement and
- * one round trip, each client's hits as one row (keys in sorted order, so two instances lock rows
- * in the same order and cannot deadlock):
+ * one round trip, each client's hits as one row, inserted in the order of their keys (so two
+ * instances lock rows in the same order and cannot deadlock). One constant text, whatever the
+ * number of clients, so PostgreSQL plans it once per connection (server/db/prepared-statements.ts):
  *
- *   INSERT INTO chat_counters (scope, period, count, expires_at) VALUES (:key, 'window', :n, :end), …
+ *   INSERT INTO chat_counters (scope, period, count, expires_at)
+ *   SELECT scope, 'window', count, expires_at FROM unnest(:scopes, :counts, :ends) ORDER BY scope
  *   ON CONFLICT (scope, period) DO UPDATE SET
  *     count      = CASE WHEN chat_counters.expires_at <= :now THEN excluded.count      ELSE chat_counters.count + excluded.count END,
  *     expires_at = CASE WHEN chat_counters.expires_at <= :now THEN excluded.expires_at ELSE chat_counters.expires_at END
@@ -74,34 +78,26 @@ interface PendingHit {
  * queued on that row's lock one commit at a time. Expired windows are deleted by the hourly
  * counter sweep (once across instances, server/chat/chat-service.ts).
  */
-export function databaseRateLimitStore(db: Db): RateLimitStore {
+const COUNT_HITS = preparedOnPostgres(
+  "insert into chat_counters (scope, period, count, expires_at) " +
+    "select scope, 'window', count, expires_at from unnest($1::text[], $2::int[], $3::text[]) as hit (scope, count, expires_at) order by scope " +
+    "on conflict (scope, period) do update set " +
+    "count = case when chat_counters.expires_at <= $4 then excluded.count else chat_counters.count + excluded.count end, " +
+    "expires_at = case when chat_counters.expires_at <= $4 then excluded.expires_at else chat_counters.expires_at end " +
+    "returning scope, count, expires_at",
+);
+
+export function postgresRateLimitStore(db: Db): RateLimitStore {
   let pending = new Map<string, PendingHit[]>();
   let scheduled = false;
 
   const flush = async (batch: Map<string, PendingHit[]>) => {
     const nowMs = Date.now();
-    const now = new Date(nowMs).toISOString();
-    const keys = [...batch.keys()].sort();
+    const keys = [...batch.keys()];
+    const ends = keys.map((key) => new Date(nowMs + batch.get(key)![0]!.windowMs).toISOString());
+    const parameters = [keys.map((key) => `rate:${key}`), keys.map((key) => batch.get(key)!.length), ends, new Date(nowMs).toISOString()];
     try {
-      const rows = await db
-        .insertInto("chat_counters")
-        .values(
-          keys.map((key) => {
-            const hits = batch.get(key)!;
-            return { scope: `rate:${key}`, period: "window", count: hits.length, expires_at: new Date(nowMs + hits[0]!.windowMs).toISOString() };
-          }),
-        )
-        .onConflict((oc) =>
-          oc.columns(["scope", "period"]).doUpdateSet((eb) => {
-            const expired = eb("chat_counters.expires_at", "<=", now);
-            return {
-              count: eb.case().when(expired).then(eb.ref("excluded.count")).else(eb(eb.ref("chat_counters.count"), "+", eb.ref("excluded.count"))).end(),
-              expires_at: eb.case().when(expired).then(eb.ref("excluded.expires_at")).else(eb.ref("chat_counters.expires_at")).end(),
-            };
-          }),
-        )
-        .returning(["scope", "count", "expires_at"])
-        .execute();
+      const { rows } = await db.executeQuery<{ scope: string; count: number; expires_at: string }>(CompiledQuery.raw(COUNT_HITS, parameters));
       const counted = new Map(rows.map((row) => [row.scope, row]));
       for (const key of keys) {
         const hits = batch.get(key)!;
@@ -164,7 +160,7 @@ export type ClientRateLimit = (clientKey: string, res: ServerResponse, pass: () 
 /**
  * Per-client window limiter. The client is `req.ip` (which honours X-Forwarded-For only from the
  * proxies TRUST_PROXY names), an IPv6 client counted by its /64. Counted in memory (one process)
- * or in the database (several instances, `databaseRateLimitStore`).
+ * or in PostgreSQL (several instances, `postgresRateLimitStore`).
  */
 export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): ClientRateLimit {
   return (clientKey, res, pass) => {

@@ -1,5 +1,6 @@
 import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database";
+import { preparedOnPostgres } from "../db/prepared-statements";
 import type { NewMail } from "../db/schema";
 
 /** A mail to queue only if the subscriber row it belongs to is inserted. */
@@ -45,7 +46,7 @@ export async function insertSubscribersWithMails(
       `from json_array_elements($2::json) as m cross join lateral json_populate_record(null::mail, m) as r ` +
       `where m->>'for_subscriber' in (select id from inserted)) ` +
       `select id from inserted`;
-    statements.set(key, sql);
+    statements.set(key, preparedOnPostgres(sql));
   }
   for (const { mail } of mails) {
     if (Object.keys(mail).length !== mailColumns.length) throw new TypeError(`insertSubscribersWithMails: every mail needs the columns ${mailColumns.join(", ")}`);
