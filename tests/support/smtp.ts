@@ -27,6 +27,8 @@ export interface ReceivedMail {
   html: string;
   /** The message as received. */
   raw: string;
+  /** The SMTP session (one client connection) it came in. */
+  connection: string;
   /**
    * Top-level headers as mailparser reads them: lower-case names, decoded values as text (an
    * address list as its text form, a date in ISO form, a structured header as `value; name=value`);
@@ -88,6 +90,7 @@ export async function startSmtp(options: StartSmtpOptions = {}): Promise<Smtp> {
                 to: session.envelope.rcptTo.map((r) => r.address),
                 ...parsed,
                 raw,
+                connection: session.id,
               });
               for (const waiter of waiters) waiter();
               callback();
@@ -155,7 +158,7 @@ function headerText(value: HeaderValue): string {
   return JSON.stringify(value);
 }
 
-export async function parseMessage(raw: string): Promise<Omit<ReceivedMail, "from" | "to" | "raw">> {
+export async function parseMessage(raw: string): Promise<Omit<ReceivedMail, "from" | "to" | "raw" | "connection">> {
   // Only what the message holds: no text made from the HTML, no HTML made from the text.
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const headers: Record<string, string> = {};
