@@ -55,6 +55,16 @@ interface PendingHit {
   reject: (error: unknown) => void;
 }
 
+/** The POST windows of a batch of hits (see `postgresRateLimitStore`). */
+const COUNT_HITS = preparedOnPostgres(
+  "insert into chat_counters (scope, period, count, expires_at) " +
+    "select scope, 'window', count, expires_at from unnest($1::text[], $2::int[], $3::text[]) as hit (scope, count, expires_at) order by scope " +
+    "on conflict (scope, period) do update set " +
+    "count = case when chat_counters.expires_at <= $4 then excluded.count else chat_counters.count + excluded.count end, " +
+    "expires_at = case when chat_counters.expires_at <= $4 then excluded.expires_at else chat_counters.expires_at end " +
+    "returning scope, count, expires_at",
+);
+
 /**
  * Several instances on one PostgreSQL (docs/decisions/0039-many-instances-one-database.md): the
  * windows are rows of `chat_counters` (scope `rate:<key>`, period `window`), so N instances allow
@@ -78,15 +88,6 @@ interface PendingHit {
  * queued on that row's lock one commit at a time. Expired windows are deleted by the hourly
  * counter sweep (once across instances, server/chat/chat-service.ts).
  */
-const COUNT_HITS = preparedOnPostgres(
-  "insert into chat_counters (scope, period, count, expires_at) " +
-    "select scope, 'window', count, expires_at from unnest($1::text[], $2::int[], $3::text[]) as hit (scope, count, expires_at) order by scope " +
-    "on conflict (scope, period) do update set " +
-    "count = case when chat_counters.expires_at <= $4 then excluded.count else chat_counters.count + excluded.count end, " +
-    "expires_at = case when chat_counters.expires_at <= $4 then excluded.expires_at else chat_counters.expires_at end " +
-    "returning scope, count, expires_at",
-);
-
 export function postgresRateLimitStore(db: Db): RateLimitStore {
   let pending = new Map<string, PendingHit[]>();
   let scheduled = false;
