@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { cpuTimes, percent, stolenShare } from "../cpu-steal";
 import { startProductionServer } from "../production-server";
 import { verdict, type Scenario } from "../types";
 
@@ -119,6 +120,8 @@ interface Tally {
   ok: number;
   other: number;
   errors: number;
+  /** The share of CPU time stolen by the hypervisor in each round (undefined: not Linux). */
+  stolen: (number | undefined)[];
 }
 
 const scenario: Scenario = {
@@ -147,13 +150,15 @@ const scenario: Scenario = {
       } else {
         notes.push("nginx not installed: no ratio (apt-get install -y nginx)");
       }
-      const tallies: Tally[] = targets.map(({ name }) => ({ name, requests: 0, seconds: 0, p99: [], max: 0, ok: 0, other: 0, errors: 0 }));
+      const tallies: Tally[] = targets.map(({ name }) => ({ name, requests: 0, seconds: 0, p99: [], max: 0, ok: 0, other: 0, errors: 0, stolen: [] }));
       const options = (url: string, duration: number) => ({ url: `${url}/`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip" } });
       for (const target of targets) await autocannon(options(target.url, 1)); // warm-up: JIT, the page compressed once
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, target] of targets.entries()) {
+          const before = cpuTimes();
           const r = await autocannon(options(target.url, ROUND_S));
           const tally = tallies[i]!;
+          tally.stolen.push(stolenShare(before, cpuTimes()));
           tally.requests += r.requests.total;
           tally.seconds += r.duration;
           tally.p99.push(r.latency.p99);
@@ -164,7 +169,8 @@ const scenario: Scenario = {
         }
       }
       const rate = (t: Tally) => t.requests / t.seconds;
-      const rows = tallies.map((t) => [t.name, Math.round(rate(t)), Math.max(...t.p99), t.max, t.ok, t.other, t.errors]);
+      const worstStolen = (t: Tally) => (t.stolen.some((share) => share === undefined) ? undefined : Math.max(...t.stolen.map((share) => share ?? 0)));
+      const rows = tallies.map((t) => [t.name, Math.round(rate(t)), Math.max(...t.p99), t.max, t.ok, t.other, t.errors, percent(worstStolen(t))]);
       if (withNginx) {
         const ratio = rate(tallies[0]!) / Math.max(...tallies.slice(1).map(rate));
         notes.unshift(`site ÷ the faster nginx: ${ratio.toFixed(2)}× — budget ≥ 0.5×: ${verdict(ratio >= 0.5, `${ratio.toFixed(2)}×`)}`);
@@ -172,11 +178,12 @@ const scenario: Scenario = {
       notes.push(
         `The page: ${html.length} bytes (${gzipSync(html, { level: 9 }).length} gzip); all asked with Accept-Encoding: gzip; all log each request to a file.`,
         `${ROUNDS} rounds of ${ROUND_S} s, the servers in turn, after a 1 s warm-up each. Load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
+        "CPU stolen: the share of the machine's CPU time its hypervisor gave to other virtual machines during that server's worst round (/proc/stat); compare the ratios of runs with little stolen.",
       );
       return [
         {
           title: `GET / (autocannon, ${CONNECTIONS} connections): the site against nginx serving the same file`,
-          columns: ["server", "req/s (mean)", "worst p99 ms", "max ms", "2xx", "non-2xx", "errors"],
+          columns: ["server", "req/s (mean)", "worst p99 ms", "max ms", "2xx", "non-2xx", "errors", "CPU stolen (worst)"],
           rows,
           notes,
         },
