@@ -94,14 +94,16 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
 
   const flush = async (batch: Map<string, PendingHit[]>) => {
     const nowMs = Date.now();
-    const keys = [...batch.keys()];
-    const ends = keys.map((key) => new Date(nowMs + batch.get(key)![0]!.windowMs).toISOString());
-    const parameters = [keys.map((key) => `rate:${key}`), keys.map((key) => batch.get(key)!.length), ends, new Date(nowMs).toISOString()];
+    const clients = [...batch];
+    const scopes = clients.map(([key]) => `rate:${key}`);
+    const counts = clients.map(([, hits]) => hits.length);
+    const ends = clients.map(([, hits]) => new Date(nowMs + hits[0]!.windowMs).toISOString());
     try {
-      const { rows } = await db.executeQuery<{ scope: string; count: number; expires_at: string }>(CompiledQuery.raw(COUNT_HITS, parameters));
+      const { rows } = await db.executeQuery<{ scope: string; count: number; expires_at: string }>(
+        CompiledQuery.raw(COUNT_HITS, [scopes, counts, ends, new Date(nowMs).toISOString()]),
+      );
       const counted = new Map(rows.map((row) => [row.scope, row]));
-      for (const key of keys) {
-        const hits = batch.get(key)!;
+      for (const [key, hits] of clients) {
         const row = counted.get(`rate:${key}`);
         if (!row) throw new Error(`rate limit: no count returned for ${key}`);
         const before = Number(row.count) - hits.length;
