@@ -10,10 +10,10 @@ import { join } from "node:path";
  * the container runtime) reads them: the harness's startSite() parses every log line inside the
  * bench process, which would compete with autocannon for the CPU.
  */
-export function startProductionServer(repoRoot: string) {
+export function startProductionServer(repoRoot: string, script = "build/app-server.js") {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-site-"));
   const log = openSync(join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, ["build/app-server.js"], {
+  const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -13,6 +13,7 @@ import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
 import { Campaigns } from "./newsletter/campaigns";
+import { ADMIN_NOTICE_TEMPLATE, adminNoticeTemplate } from "./newsletter/admin-notice";
 import { WELCOME_TEMPLATE, welcomeTemplate } from "./newsletter/subscriber-mail";
 
 /**
@@ -55,15 +56,15 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   // Several instances share a PostgreSQL database: they must share the cookie secret too.
   if (database.kind === "postgres" && !config.sessionSecret) config = { ...config, sessionSecret: await sharedSessionSecret(database.db) };
   const sender = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl, config.mail.from) : fileSender(config.mail.outboxDir, config.mail.from);
+  const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
   const outbox = new MailOutbox(database.db, sender, logger, {
     sharedDatabase: database.kind === "postgres",
     skipLocked: database.kind === "postgres",
     leaseMs: config.mail.leaseMs,
     maxAttempts: config.mail.maxAttempts,
-    templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail) },
+    templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate },
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
-  const keys = new NewsletterKeys(loadSessionSecret(config.sessionSecret, config.dataDir));
   const leads = new LeadsService(database, outbox, config.mail, keys, config.publicSiteUrl);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });

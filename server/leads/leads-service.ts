@@ -7,6 +7,7 @@ import { type DatabaseHandle, type Db, nowIso } from "../db/database";
 import { composeMail, headerSafe, type MailInput } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
+import { adminNoticeMail } from "../newsletter/admin-notice";
 import { welcomeMail } from "../newsletter/subscriber-mail";
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
 import { newRowId } from "../db/row-id";
@@ -144,9 +145,9 @@ export class LeadsService {
    */
   private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
-      this.adminNotice(record.email, now),
+      adminNoticeMail(this.mail.adminEmail, record.email, now),
       // The welcome goes once per address: with the row that created it (docs/decisions/0036).
-      welcomeMail({ email: record.email, token: this.keys.token(record.unsubscribe_key), origin: record.origin }, this.mail),
+      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key, origin: record.origin }),
     ];
     if (this.kind === "postgres") {
       const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
@@ -182,22 +183,12 @@ export class LeadsService {
           .executeTakeFirst();
         if (row) {
           reactivated.add(item.id);
-          mails.push(this.adminNotice(item.email, now));
+          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now));
         }
       }
       await this.outbox.enqueueMany(trx, mails);
       return reactivated;
     });
-  }
-
-  private adminNotice(email: string, now: string): MailInput {
-    return {
-      to: this.mail.adminEmail,
-      about: email,
-      subject: `New ${PRODUCT_NAME} newsletter subscriber: ${headerSafe(email)}`,
-      text: [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${email}`, `Subscribed at: ${now}`].join("\n"),
-      priority: "bulk",
-    };
   }
 
   /** The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the client. */

@@ -90,7 +90,8 @@ const TEMPLATE_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,60}$/;
 const OWN_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "sender", "reply-to", "content-type", "mime-version", "content-transfer-encoding"]);
 
-function headersJson(headers: MailInput["headers"]): string | null {
+/** Extra headers as `mail.headers` stores them: checked names, one header-safe line each; null when none. */
+export function headersJson(headers: MailInput["headers"]): string | null {
   if (!headers) return null;
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

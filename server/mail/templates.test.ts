@@ -50,3 +50,21 @@ describe("mail templates", () => {
     expect(() => composeMail({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "../x", values: {} } })).toThrow(InvalidMailError);
   });
 });
+
+describe("headers rendered when sent", () => {
+  const unsubscribe = {
+    letter: () => ({ text: "Hi", html: "<p>Hi</p>", headers: { "List-Unsubscribe": "<https://example.com/u?t=1>\r\nBcc: eve@example.com" } }),
+    bad: () => ({ text: "Hi", html: "<p>Hi</p>", headers: { "Reply-To": "eve@example.com" } }),
+  };
+
+  it("a renderer's headers replace the stored ones, each one header-safe line", () => {
+    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", headers: { "List-Unsubscribe": "<https://old.example.com>" }, template: { name: "letter", values: {} } });
+    const sent = renderStored(stored, unsubscribe);
+    expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1> Bcc: eve@example.com" });
+  });
+
+  it("a renderer cannot set a header the message owns", () => {
+    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "bad", values: {} } });
+    expect(() => renderStored(stored, unsubscribe)).toThrow(InvalidMailError);
+  });
+});

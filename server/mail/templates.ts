@@ -1,8 +1,11 @@
 import type { MailRow } from "../db/schema";
-import type { MailTemplate } from "./compose";
+import { headersJson, type MailTemplate } from "./compose";
 
-/** Renders a template's values to the mail's text and html (the html already safe markup). */
-export type TemplateRenderer = (values: MailTemplate["values"], mail: MailRow) => { text: string; html: string };
+/**
+ * Renders a template's values to the mail's text and html (the html already safe markup) and,
+ * when it has any, its extra headers (they replace the row's stored ones).
+ */
+export type TemplateRenderer = (values: MailTemplate["values"], mail: MailRow) => { text: string; html: string; headers?: Readonly<Record<string, string>> };
 
 export class MailTemplateError extends Error {
   override name = "MailTemplateError";
@@ -25,5 +28,6 @@ export function renderStored(mail: MailRow, renderers: Readonly<Record<string, T
   if (!render) throw new MailTemplateError(`Mail ${mail.id}: no template named ${JSON.stringify(reference?.name)}.`);
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(reference.values ?? {})) if (typeof value === "string") values[key] = value;
-  return { ...mail, ...render(values, mail) };
+  const { text, html, headers } = render(values, mail);
+  return { ...mail, text, html, ...(headers ? { headers: headersJson(headers) } : {}) };
 }

@@ -8,7 +8,8 @@ import { NEWSLETTER_WELCOME } from "~/features/newsletter/messages";
 import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
 import type { Config } from "../config";
 import { escapeHtml, type MailInput } from "../mail/compose";
-import type { TemplateRenderer } from "../mail/templates";
+import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
+import type { NewsletterKeys } from "./keys";
 
 export interface SubscriberLink {
   /** The subscriber's address. */
@@ -52,24 +53,41 @@ export function welcomeBody(link: SubscriberLink, mail: Config["mail"]): { text:
 
 export const WELCOME_TEMPLATE = "newsletter-welcome";
 
+/** Who a welcome mail greets: the address, its subscriber row's unsubscribe key, the links' origin. */
+export interface WelcomeRecipient {
+  email: string;
+  unsubscribeKey: string;
+  origin: string;
+}
+
 /**
  * The welcome mail: once per address, queued with the subscription. Queued as a template
- * reference (the link's three values), rendered by `welcomeTemplate` when sent: the same for
- * everyone but the link, its 3 KB would otherwise be written with every sign-up (0046).
+ * reference (the recipient's three values), rendered by `welcomeTemplate` when sent, signed
+ * unsubscribe link and List-Unsubscribe headers included: the same for everyone but the link, its
+ * 3 KB would otherwise be written with every sign-up (0046), and the link's signature is an HMAC
+ * the sign-up need not wait for (0053).
  */
-export function welcomeMail(link: SubscriberLink, mail: Config["mail"]): MailInput {
+export function welcomeMail(recipient: WelcomeRecipient): MailInput {
   return {
-    to: link.email,
-    about: link.email,
+    to: recipient.email,
+    about: recipient.email,
     subject: NEWSLETTER_WELCOME.subject,
     text: "",
-    headers: listHeaders(link, mail),
-    template: { name: WELCOME_TEMPLATE, values: { email: link.email, token: link.token, origin: link.origin } },
+    template: { name: WELCOME_TEMPLATE, values: { email: recipient.email, key: recipient.unsubscribeKey, origin: recipient.origin } },
     priority: "bulk",
   };
 }
 
-/** Renders a queued welcome mail (server/mail/templates.ts). */
-export function welcomeTemplate(mail: Config["mail"]): TemplateRenderer {
-  return (values, row) => welcomeBody({ email: values.email ?? row.to, token: values.token ?? "", origin: values.origin ?? "" }, mail);
+/**
+ * Renders a queued welcome mail (server/mail/templates.ts). A row queued before 0053 carries the
+ * signed token itself (and its headers); a row with neither key nor token cannot be rendered: an
+ * error, never a mail without its unsubscribe link.
+ */
+export function welcomeTemplate(mail: Config["mail"], keys: NewsletterKeys): TemplateRenderer {
+  return (values, row) => {
+    const token = values.token ?? (values.key === undefined ? undefined : keys.token(values.key));
+    if (token === undefined || values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key or no origin.`);
+    const link: SubscriberLink = { email: values.email ?? row.to, token, origin: values.origin };
+    return { ...welcomeBody(link, mail), headers: listHeaders(link, mail) };
+  };
 }

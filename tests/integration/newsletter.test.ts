@@ -125,6 +125,13 @@ describe.each([
     expect(welcome!.html).toContain(`href="${origin}/unsubscribe?token=`);
     expect(welcome!.raw).not.toMatch(/localhost/);
 
+    // The admin notice, stored as a template reference and rendered when sent.
+    const [notice] = mailsTo("admin@example.com");
+    expect(notice!.subject).toBe("New HeavyRoute newsletter subscriber: Ann@Example.com");
+    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
+    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Subscribed at: ${row!.subscribed_at}`);
+    expect(header(notice!, "List-Unsubscribe")).toBeUndefined();
+
     // The same address again: the spec's answer, no second welcome, no second notice.
     const again = await postJson(`${site.url}/newsletter`, { email: "ANN@example.com" });
     expect(again.status).toBe(409);

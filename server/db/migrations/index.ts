@@ -8,6 +8,7 @@ import * as newsletterConsent from "./0008-newsletter-consent";
 import * as campaigns from "./0009-campaigns";
 import * as mailTemplate from "./0010-mail-template";
 import * as mailPriority from "./0011-mail-priority";
+import * as mailAboutUnindexed from "./0012-mail-about-unindexed";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0009-campaigns": campaigns,
   "0010-mail-template": mailTemplate,
   "0011-mail-priority": mailPriority,
+  "0012-mail-about-unindexed": mailAboutUnindexed,
 };

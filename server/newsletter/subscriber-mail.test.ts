@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import type { MailRow } from "../db/schema";
+import { composeMail } from "../mail/compose";
+import { MailTemplateError, renderStored } from "../mail/templates";
+import { ADMIN_NOTICE_TEMPLATE, adminNoticeMail, adminNoticeTemplate } from "./admin-notice";
+import { NewsletterKeys } from "./keys";
+import { WELCOME_TEMPLATE, welcomeMail, welcomeTemplate } from "./subscriber-mail";
+
+const { mail: mailConfig } = loadConfig({ DATA_DIR: "/tmp", LOG_LEVEL: "silent", MAIL_POSTAL_ADDRESS: "HeavyRoute Inc., 1 Test Road" });
+const keys = new NewsletterKeys("s".repeat(40));
+const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate };
+
+const stored = (composed: ReturnType<typeof composeMail>): MailRow => ({
+  ...composed,
+  attempts: 1,
+  last_error: null,
+  sent_at: null,
+  about_email: composed.about_email ?? null,
+  headers: composed.headers ?? null,
+  claimed_by: null,
+  claimed_until: null,
+  template: composed.template ?? null,
+  priority: composed.priority ?? 1,
+});
+
+describe("the sign-up's mails, queued as template references", () => {
+  const key = NewsletterKeys.newUnsubscribeKey();
+  const token = keys.token(key);
+  const origin = "https://www.heavyroute.test";
+
+  it("the welcome stores the unsubscribe key, not the signed link, and gets link and headers when sent", () => {
+    const row = stored(composeMail(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin })));
+    expect(row.headers).toBeNull();
+    expect(row.template).not.toContain(token);
+    const sent = renderStored(row, renderers);
+    const link = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(sent.text).toContain(`Unsubscribe with one click: ${link}`);
+    expect(sent.text).toContain("Sent by HeavyRoute Inc., 1 Test Road.");
+    expect(keys.verify(token)).toBe(key);
+  });
+
+  it("a welcome queued before (the signed token and headers stored) is sent as it was queued", () => {
+    const legacy = stored(
+      composeMail({
+        to: "ann@example.com",
+        about: "ann@example.com",
+        subject: "Welcome to the HeavyRoute newsletter",
+        text: "",
+        headers: { "List-Unsubscribe": `<${origin}/unsubscribe?token=${encodeURIComponent(token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", token, origin } },
+      }),
+    );
+    const now = renderStored(stored(composeMail(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin }))), renderers);
+    const sent = renderStored(legacy, renderers);
+    expect([sent.text, sent.html, sent.headers]).toEqual([now.text, now.html, now.headers]);
+  });
+
+  it("a welcome without its key is an error, never a mail without its unsubscribe link", () => {
+    const row = stored(composeMail({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } }));
+    expect(() => renderStored(row, renderers)).toThrow(MailTemplateError);
+  });
+
+  it("the admin notice stores the address and the time, and is rendered with them, html escaped", () => {
+    const row = stored(composeMail(adminNoticeMail("admin@example.com", "o'brien&co@example.com", "2026-11-24T10:00:00.000Z")));
+    expect([row.text, row.html]).toEqual(["", ""]);
+    expect(row.subject).toBe("New HeavyRoute newsletter subscriber: o'brien&co@example.com");
+    const sent = renderStored(row, renderers);
+    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nSubscribed at: 2026-11-24T10:00:00.000Z");
+    expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Subscribed at: 2026-11-24T10:00:00.000Z");
+  });
+});
