@@ -5,7 +5,7 @@ import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 export const ADMIN_NOTICE_TEMPLATE = "newsletter-admin-notice";
 
 /**
- * The notice to the newsletter's admin (NOTIFY_ADMIN_EMAIL) of a new or returning subscriber,
+ * The notice to the newsletter's admin (ADMIN_EMAIL) of a new or returning subscriber,
  * queued with the subscription as a template reference (the address and the time) and rendered by
  * `adminNoticeTemplate` when sent: a sign-up writes its two values, not the text and its html
  * (docs/decisions/0053). The subject is stored, as the team's outbox lists it.
