@@ -344,6 +344,25 @@ describe("legal pages: no framework JavaScript (issue 12)", () => {
   });
 });
 
+describe("legal pages: sections laid out when they come near the screen (decision 0054)", () => {
+  it("every 'On this page' link, and a direct load of its #hash, brings its heading to the top of the screen", async () => {
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await visit(page, `${ctx.url}/privacy`);
+    const targets = await page.getByRole("navigation", { name: "On this page" }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!.slice(1)));
+    expect(targets.length).toBeGreaterThan(3);
+    expect(await page.locator("section").first().evaluate((el) => getComputedStyle(el).contentVisibility)).toBe("auto");
+    for (const id of [targets.at(-1)!, targets[2]!, targets[0]!]) {
+      await page.getByRole("navigation", { name: "On this page" }).locator(`a[href="#${id}"]`).click();
+      await expect.poll(() => inView(page, id), { timeout: 5_000 }).toBe(true);
+      expect(await topOf(page, id)).toBeLessThan(100);
+    }
+    await visit(page, `${ctx.url}/terms`);
+    await visit(page, `${ctx.url}/privacy#${targets.at(-2)!}`);
+    await expect.poll(() => inView(page, targets.at(-2)!), { timeout: 5_000 }).toBe(true);
+    expect(await topOf(page, targets.at(-2)!)).toBeLessThan(100);
+  });
+});
+
 describe("Home as islands (issue 12, decision 0044)", () => {
   it("loads no React Router and no React until a section needs it; the sections hydrate in place", async () => {
     const { page } = await newPage(ctx.browser);
