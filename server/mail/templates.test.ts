@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { MailRow } from "../db/schema";
+import { claimedMailRow } from "../../tests/support/mail-row";
 import { composeMail, InvalidMailError } from "./compose";
 import { MailTemplateError, renderStored } from "./templates";
-
-const row = (input: Parameters<typeof composeMail>[0]): MailRow => {
-  const composed = composeMail(input);
-  return {
-    ...composed,
-    attempts: 1,
-    last_error: null,
-    sent_at: null,
-    about_email: composed.about_email ?? null,
-    headers: composed.headers ?? null,
-    claimed_by: null,
-    claimed_until: null,
-    template: composed.template ?? null,
-    priority: composed.priority ?? 1,
-  };
-};
 
 const greeting = { greeting: (values: Readonly<Record<string, string>>) => ({ text: `Hello ${values.name ?? "?"}`, html: `<p>Hello ${values.name ?? "?"}</p>` }) };
 
 describe("mail templates", () => {
   it("a mail queued as a template reference stores no body, and gets it when sent", () => {
-    const stored = row({ to: "ada@example.com", about: "ada@example.com", subject: "Hi", text: "", template: { name: "greeting", values: { name: "Ada" } } });
+    const stored = claimedMailRow({ to: "ada@example.com", about: "ada@example.com", subject: "Hi", text: "", template: { name: "greeting", values: { name: "Ada" } } });
     expect(stored.text).toBe("");
     expect(stored.html).toBe("");
     expect(JSON.parse(stored.template ?? "null")).toEqual({ name: "greeting", values: { name: "Ada" } });
@@ -34,13 +18,13 @@ describe("mail templates", () => {
   });
 
   it("any other mail is sent as stored", () => {
-    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "Plain <b>text</b>" });
+    const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "Plain <b>text</b>" });
     expect(stored.template).toBeNull();
     expect(renderStored(stored, greeting)).toBe(stored);
   });
 
   it("an unknown template or a broken reference is an error, never an empty mail", () => {
-    const unknown = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "farewell", values: {} } });
+    const unknown = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "farewell", values: {} } });
     expect(() => renderStored(unknown, greeting)).toThrow(MailTemplateError);
     expect(() => renderStored({ ...unknown, template: "{not json" }, greeting)).toThrow(MailTemplateError);
     expect(() => renderStored({ ...unknown, template: '{"name":"toString"}' }, greeting)).toThrow(MailTemplateError);
@@ -58,13 +42,13 @@ describe("headers rendered when sent", () => {
   };
 
   it("a renderer's headers replace the stored ones, each one header-safe line", () => {
-    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", headers: { "List-Unsubscribe": "<https://old.example.com>" }, template: { name: "letter", values: {} } });
+    const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", headers: { "List-Unsubscribe": "<https://old.example.com>" }, template: { name: "letter", values: {} } });
     const sent = renderStored(stored, unsubscribe);
     expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1> Bcc: eve@example.com" });
   });
 
   it("a renderer cannot set a header the message owns", () => {
-    const stored = row({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "bad", values: {} } });
+    const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "bad", values: {} } });
     expect(() => renderStored(stored, unsubscribe)).toThrow(InvalidMailError);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import type { MailRow } from "../db/schema";
-import { composeMail } from "../mail/compose";
+import { claimedMailRow } from "../../tests/support/mail-row";
 import { MailTemplateError, renderStored } from "../mail/templates";
 import { ADMIN_NOTICE_TEMPLATE, adminNoticeMail, adminNoticeTemplate } from "./admin-notice";
 import { NewsletterKeys } from "./keys";
@@ -11,18 +10,6 @@ const { mail: mailConfig } = loadConfig({ DATA_DIR: "/tmp", LOG_LEVEL: "silent",
 const keys = new NewsletterKeys("s".repeat(40));
 const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate };
 
-const stored = (composed: ReturnType<typeof composeMail>): MailRow => ({
-  ...composed,
-  attempts: 1,
-  last_error: null,
-  sent_at: null,
-  about_email: composed.about_email ?? null,
-  headers: composed.headers ?? null,
-  claimed_by: null,
-  claimed_until: null,
-  template: composed.template ?? null,
-  priority: composed.priority ?? 1,
-});
 
 describe("the sign-up's mails, queued as template references", () => {
   const key = NewsletterKeys.newUnsubscribeKey();
@@ -30,7 +17,7 @@ describe("the sign-up's mails, queued as template references", () => {
   const origin = "https://www.heavyroute.test";
 
   it("the welcome stores the unsubscribe key, not the signed link, and gets link and headers when sent", () => {
-    const row = stored(composeMail(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin })));
+    const row = claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin }));
     expect(row.headers).toBeNull();
     expect(row.template).not.toContain(token);
     const sent = renderStored(row, renderers);
@@ -42,28 +29,26 @@ describe("the sign-up's mails, queued as template references", () => {
   });
 
   it("a welcome queued before (the signed token and headers stored) is sent as it was queued", () => {
-    const legacy = stored(
-      composeMail({
-        to: "ann@example.com",
-        about: "ann@example.com",
-        subject: "Welcome to the HeavyRoute newsletter",
-        text: "",
-        headers: { "List-Unsubscribe": `<${origin}/unsubscribe?token=${encodeURIComponent(token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-        template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", token, origin } },
-      }),
-    );
-    const now = renderStored(stored(composeMail(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin }))), renderers);
+    const legacy = claimedMailRow({
+      to: "ann@example.com",
+      about: "ann@example.com",
+      subject: "Welcome to the HeavyRoute newsletter",
+      text: "",
+      headers: { "List-Unsubscribe": `<${origin}/unsubscribe?token=${encodeURIComponent(token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", token, origin } },
+    });
+    const now = renderStored(claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin })), renderers);
     const sent = renderStored(legacy, renderers);
     expect([sent.text, sent.html, sent.headers]).toEqual([now.text, now.html, now.headers]);
   });
 
   it("a welcome without its key is an error, never a mail without its unsubscribe link", () => {
-    const row = stored(composeMail({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } }));
+    const row = claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } });
     expect(() => renderStored(row, renderers)).toThrow(MailTemplateError);
   });
 
   it("the admin notice stores the address and the time, and is rendered with them, html escaped", () => {
-    const row = stored(composeMail(adminNoticeMail("admin@example.com", "o'brien&co@example.com", "2026-11-24T10:00:00.000Z")));
+    const row = claimedMailRow(adminNoticeMail("admin@example.com", "o'brien&co@example.com", "2026-11-24T10:00:00.000Z"));
     expect([row.text, row.html]).toEqual(["", ""]);
     expect(row.subject).toBe("New HeavyRoute newsletter subscriber: o'brien&co@example.com");
     const sent = renderStored(row, renderers);
