@@ -30,4 +30,9 @@ export function stolenShare(before: CpuTimes | undefined, after: CpuTimes | unde
   return (after.steal - before.steal) / (after.total - before.total);
 }
 
+/** The largest of several rounds' stolen shares; undefined when any round could not be read. */
+export function worstStolen(shares: readonly (number | undefined)[]): number | undefined {
+  return shares.some((share) => share === undefined) ? undefined : Math.max(...(shares as number[]));
+}
+
 export const percent = (share: number | undefined): string => (share === undefined ? "n/a" : `${(share * 100).toFixed(1)} %`);

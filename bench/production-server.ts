@@ -10,10 +10,10 @@ import { join } from "node:path";
  * the container runtime) reads them: the harness's startSite() parses every log line inside the
  * bench process, which would compete with autocannon for the CPU.
  */
-export function startProductionServer(repoRoot: string, script = "build/app-server.js") {
+export function startProductionServer(repoRoot: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-site-"));
   const log = openSync(join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, ["build/app-server.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -17,7 +17,7 @@ import lighthouse from "lighthouse";
 import { prerenderedPaths } from "~/routes-list";
 import { CHROMIUM_ARGS } from "../../tests/support/browser";
 import { freePort, startTlsProxy, type TlsProxy } from "../../tests/support/tls-proxy";
-import { cpuTimes, percent, stolenShare } from "../cpu-steal";
+import { cpuTimes, percent, stolenShare, worstStolen } from "../cpu-steal";
 import { type Cell, median, type Scenario, verdict } from "../types";
 
 /** base64 sha256 of the certificate's public key, as --ignore-certificate-errors-spki-list wants it. */
@@ -153,7 +153,7 @@ const scenario: Scenario = {
         budget === undefined ? "–" : verdict(ratio <= budget, `${ratio.toFixed(2)}× ≤ ${budget}×`),
         Math.round(median(runs.map((r) => r.tbt))),
         Number(Math.max(...runs.map((r) => r.cls)).toFixed(3)),
-        percent(runs.some((r) => r.stolen === undefined) ? undefined : Math.max(...runs.map((r) => r.stolen ?? 0))),
+        percent(worstStolen(runs.map((r) => r.stolen))),
         [...new Set(runs.flatMap((r) => r.failed)), ...errors.map((e) => `error: ${e}`)].join(" "),
       ];
     });

@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { cpuTimes, percent, stolenShare } from "../cpu-steal";
+import { cpuTimes, percent, stolenShare, worstStolen } from "../cpu-steal";
 import { startProductionServer } from "../production-server";
 import { verdict, type Scenario } from "../types";
 
@@ -169,8 +169,7 @@ const scenario: Scenario = {
         }
       }
       const rate = (t: Tally) => t.requests / t.seconds;
-      const worstStolen = (t: Tally) => (t.stolen.some((share) => share === undefined) ? undefined : Math.max(...t.stolen.map((share) => share ?? 0)));
-      const rows = tallies.map((t) => [t.name, Math.round(rate(t)), Math.max(...t.p99), t.max, t.ok, t.other, t.errors, percent(worstStolen(t))]);
+      const rows = tallies.map((t) => [t.name, Math.round(rate(t)), Math.max(...t.p99), t.max, t.ok, t.other, t.errors, percent(worstStolen(t.stolen))]);
       if (withNginx) {
         const ratio = rate(tallies[0]!) / Math.max(...tallies.slice(1).map(rate));
         notes.unshift(`site ÷ the faster nginx: ${ratio.toFixed(2)}× — budget ≥ 0.5×: ${verdict(ratio >= 0.5, `${ratio.toFixed(2)}×`)}`);

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { cpuTimes, percent, stolenShare } from "../cpu-steal";
+import { cpuTimes, percent, stolenShare, worstStolen } from "../cpu-steal";
 import { threadCpu, TICK_US } from "../process-cpu";
 import { startProductionServer, waitForPort } from "../production-server";
 import { verdict, type Scenario } from "../types";
@@ -103,7 +103,7 @@ function combine(results: Result[]) {
     other: sum((r) => r.non2xx),
     errors: sum((r) => r.errors + r.timeouts),
     emlFiles: sum((r) => r.emlFiles),
-    stolen: results.some((r) => r.stolen === undefined) ? undefined : Math.max(...results.map((r) => r.stolen ?? 0)),
+    stolen: worstStolen(results.map((r) => r.stolen)),
     mainThreadUs: results.some((r) => r.mainThreadUs === undefined) ? undefined : sum((r) => r.mainThreadUs ?? 0) / results.length,
   };
 }
