@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -56,7 +56,8 @@ function launchForLighthouse(chromePath: string, proxy: TlsProxy) {
   const close = async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing to the profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { port, close };
 }
@@ -86,6 +87,7 @@ const scenario: Scenario = {
       // BENCH_LIGHTHOUSE_ROUTES=/platform,/terms: only those (and the floor); BENCH_LIGHTHOUSE_REPORTS=dir: every report's JSON there.
       const only = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").filter(Boolean);
       const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reportDir) mkdirSync(reportDir, { recursive: true });
       for (const path of [FLOOR_PATH, ...prerenderedPaths.filter((p) => !only || only.includes(p))]) {
         const entry: (typeof measured)[number] = { path, runs: [], errors: [] };
         measured.push(entry);

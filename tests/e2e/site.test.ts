@@ -363,6 +363,24 @@ describe("legal pages: sections laid out when they come near the screen (decisio
   });
 });
 
+describe("the footer is laid out when it comes near the screen (decision 0055)", () => {
+  /** Whether the browser renders the element's content now (false while content-visibility skips it). */
+  const rendered = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+
+  it("on a phone it waits below the first screen and shows once scrolled to; a short page shows it at once", async () => {
+    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await visit(page, `${ctx.url}/platform`);
+    expect(await page.locator("footer").evaluate((el) => getComputedStyle(el).contentVisibility)).toBe("auto");
+    expect(await rendered(page, '[data-testid="copyright"]')).toBe(false);
+    await page.getByRole("contentinfo").getByRole("button", { name: /contrast/i }).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(page, '[data-testid="copyright"]')).toBe(true);
+
+    const { page: desktop } = await newPage(ctx.browser);
+    await visit(desktop, `${ctx.url}/no-such-page`);
+    expect(await rendered(desktop, '[data-testid="copyright"]')).toBe(true);
+  });
+});
+
 describe("Home as islands (issue 12, decision 0044)", () => {
   it("loads no React Router and no React until a section needs it; the sections hydrate in place", async () => {
     const { page } = await newPage(ctx.browser);

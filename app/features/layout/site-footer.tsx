@@ -4,7 +4,6 @@ import { legalLinks } from "~/content/legal-index";
 import { AccessibilityControls } from "~/features/accessibility/accessibility-controls";
 import { LogoMark } from "./logo";
 
-
 function SocialIcon({ kind }: { kind: SocialLink["kind"] }) {
   const paths: Record<SocialLink["kind"], string> = {
     video: "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z",
@@ -25,7 +24,8 @@ const linkClass = "inline-flex min-h-11 items-center gap-2 rounded-md text-on-da
 export function SiteFooter() {
   const credits = brand.partnerCredits.map((credit) => `${credit.name} (${credit.role})`).join("; ");
   return (
-    <footer className="bg-night text-on-dark-muted">
+    // Laid out when it comes near the screen (decision 0055): the first paint does not wait for it.
+    <footer className="bg-night text-on-dark-muted [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-xl font-extrabold text-on-dark">
