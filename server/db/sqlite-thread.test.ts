@@ -38,7 +38,7 @@ describe("SQLite on its own thread (decision 0056)", () => {
   it("a failed statement rejects with SQLite's message and code", async () => {
     const { db } = open("errors");
     await sql`create table t (email text primary key)`.execute(db);
-    await db.insertInto("t" as never).values({ email: "a@example.com" } as never).execute();
+    await db.insertInto("t" as never).values({ email: "a@example.com" }).execute();
     const error = await db
       .insertInto("t" as never)
       .values({ email: "a@example.com" } as never)
