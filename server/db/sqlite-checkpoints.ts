@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { SQLITE_DRIVER_PACKAGE } from "./sqlite-driver";
+import { driverPath } from "./sqlite-package";
 
 export interface BackgroundCheckpointOptions {
   /** A checkpoint is asked for when the WAL file is larger than this. */
@@ -63,7 +62,7 @@ export function backgroundCheckpoints(
 
   const start = (): Worker => {
     // No execArgv: the source is CommonJS whatever flags the process runs with (--input-type=module).
-    const thread = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { file, driver: createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE) } });
+    const thread = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { file, driver: driverPath() } });
     thread.unref();
     thread.on("message", (result: { ok: boolean; message?: string }) => {
       running = false;

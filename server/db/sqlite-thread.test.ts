@@ -86,8 +86,8 @@ describe("SQLite on its own thread (decision 0056)", () => {
 
   it("a database that cannot be opened answers every query with the reason", async () => {
     const thread = new SqliteThread(path.join(dir, "missing-directory", "site.db"), { pragmas: [] });
-    await expect(thread.query("select 1", [])).rejects.toThrow(/unable to open database file|directory does not exist/i);
-    await expect(thread.query("select 1", [])).rejects.toThrow(/unable to open database file|directory does not exist/i);
+    await expect(thread.query("select 1", [])).rejects.toThrow(/Cannot open the SQLite database .*missing-directory.*: (unable to open database file|.*directory does not exist)/i);
+    await expect(thread.query("select 1", [])).rejects.toThrow(/Cannot open the SQLite database .*missing-directory.*: (unable to open database file|.*directory does not exist)/i);
     await thread.close().catch(() => undefined);
   });
 

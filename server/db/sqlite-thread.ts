@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import {
   type CompiledQuery,
@@ -13,7 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
-import { SQLITE_DRIVER_PACKAGE } from "./sqlite-driver";
+import { driverPath } from "./sqlite-package";
 
 /** How many prepared statements the thread keeps (the most recently used ones). */
 export const STATEMENT_CACHE_SIZE = 200;
@@ -32,7 +31,8 @@ try {
   db = new Database(workerData.file);
   for (const pragma of workerData.pragmas) db.pragma(pragma);
 } catch (error) {
-  openError = error;
+  openError = new Error("Cannot open the SQLite database " + workerData.file + ": " + (error && error.message || error));
+  openError.code = error && error.code;
 }
 const statements = new Map();
 function prepare(sql) {
@@ -135,7 +135,7 @@ export class SqliteThread {
       execArgv: [],
       workerData: {
         file: this.file,
-        driver: createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE),
+        driver: driverPath(),
         pragmas: this.options.pragmas,
         cacheSize: this.options.statementCacheSize ?? STATEMENT_CACHE_SIZE,
       },
