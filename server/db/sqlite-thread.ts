@@ -79,7 +79,10 @@ parentPort.on("message", (message) => {
 });
 `;
 
+/** The thread's answer to a message: what the statement did, or why it failed. */
 type Answer = [id: number, ok: true, rows?: unknown[], changes?: number, lastInsertRowid?: number | bigint];
+type Reply = Answer | [id: number, ok: false, failure: { message: string; name?: string; code?: string }];
+
 /** One statement's outcome in the thread: the rows it read or returned, or what it changed. */
 interface Outcome {
   rows?: unknown[];
@@ -95,7 +98,6 @@ function resultOf<Row>({ rows, changes, lastInsertRowid }: Outcome): QueryResult
     rows: [],
   };
 }
-type Reply = Answer | [id: number, ok: false, failure: { message: string; name?: string; code?: string }];
 
 /** A query's failure as the caller's code expects it: SQLite's message, name and `code` (SQLITE_CONSTRAINT_UNIQUE…). */
 function failureOf(failure: { message: string; name?: string; code?: string }): Error {
