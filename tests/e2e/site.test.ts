@@ -375,7 +375,7 @@ describe("the footer is laid out when it comes near the screen (decision 0055)",
     await page.getByRole("contentinfo").getByRole("button", { name: /contrast/i }).scrollIntoViewIfNeeded();
     await expect.poll(() => rendered(page, '[data-testid="copyright"]')).toBe(true);
 
-    const { page: desktop } = await newPage(ctx.browser);
+    const { page: desktop } = await newPage(ctx.browser, { ignore: [/status of 404/] });
     await visit(desktop, `${ctx.url}/no-such-page`);
     expect(await rendered(desktop, '[data-testid="copyright"]')).toBe(true);
   });
