@@ -38,8 +38,8 @@ export function batchInsert<Row extends object, Result>(build: (rows: Row[]) => 
     return shape;
   };
 
-  /** The INSERT of `rows` (at least one), compiled. */
-  const compile = (rows: readonly Row[]): CompiledQuery<Result> => {
+  /** Inserts `rows` (at least one) through `executor` (the database or a transaction). */
+  return async (executor: Pick<Kysely<never>, "executeQuery">, rows: readonly Row[]): Promise<Result[]> => {
     const columns = Object.keys(rows[0]!);
     const { sql, order } = shapeOf(rows.length, columns);
     const parameters: unknown[] = [];
@@ -51,15 +51,9 @@ export function batchInsert<Row extends object, Result>(build: (rows: Row[]) => 
         parameters.push(value);
       }
     }
-    return CompiledQuery.raw(sql, parameters);
-  };
-
-  /** Inserts `rows` (at least one) through `executor` (the database or a transaction). */
-  const insert = async (executor: Pick<Kysely<never>, "executeQuery">, rows: readonly Row[]): Promise<Result[]> => {
-    const result: QueryResult<Result> = await executor.executeQuery(compile(rows));
+    const result: QueryResult<Result> = await executor.executeQuery(CompiledQuery.raw(sql, parameters));
     return result.rows;
   };
-  return Object.assign(insert, { compile });
 }
 
 const mismatch = (row: number, columns: string[]) =>

@@ -1,28 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type QueryResult } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
 import { PreparingClient } from "./prepared-statements";
 import { backgroundCheckpoints } from "./sqlite-checkpoints";
-import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread";
+import { SqliteDatabase } from "./sqlite-driver";
+import { withStatementCache } from "./sqlite-statement-cache";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
-interface OpenDatabase {
+export interface DatabaseHandle {
   db: Db;
+  kind: Config["database"]["kind"];
   close(): Promise<void>;
 }
-
-export type DatabaseHandle =
-  | (OpenDatabase & { kind: "postgres" })
-  | (OpenDatabase & {
-      kind: "sqlite";
-      /** Runs the queries in one transaction, sent to the database thread as one message. */
-      transaction(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]>;
-    });
 
 export interface OpenDatabaseOptions {
   /**
@@ -47,15 +41,16 @@ export function openDatabase(database: Config["database"], options: OpenDatabase
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  // Queries run on a thread of their own (decision 0056); the event loop only awaits them.
-  const thread = new SqliteThread(database.file, { pragmas: ["journal_mode = WAL", "synchronous = NORMAL", "busy_timeout = 5000", "foreign_keys = ON"] });
-  const setPragma = (pragma: string) => void thread.pragma(pragma).catch((error: Error) => options.onCheckpointError?.(error));
-  const checkpoints = database.file === ":memory:" ? undefined : backgroundCheckpoints(setPragma, database.file, { onError: options.onCheckpointError });
-  const db = new Kysely<Database>({ dialect: new SqliteThreadDialect(thread) });
+  const sqlite = new SqliteDatabase(database.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const checkpoints = database.file === ":memory:" ? undefined : backgroundCheckpoints(sqlite, database.file, { onError: options.onCheckpointError });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     kind: "sqlite",
-    transaction: (queries) => thread.transaction(queries),
     close: async () => {
       await checkpoints?.close();
       await db.destroy();

@@ -18,7 +18,7 @@ describe("backgroundCheckpoints", () => {
     const sqlite = new SqliteDatabase(file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.exec("create table t (id integer primary key, body text not null)");
-    const checkpoints = backgroundCheckpoints((pragma) => sqlite.pragma(pragma), file, { walBytes: 64 * 1024, intervalMs: 20 });
+    const checkpoints = backgroundCheckpoints(sqlite, file, { walBytes: 64 * 1024, intervalMs: 20 });
     const insert = sqlite.prepare("insert into t (body) values (?)");
     const body = "x".repeat(1_000);
     // 8 MB: SQLite alone would have checkpointed in these commits (every 1,000 pages, 4 MB).

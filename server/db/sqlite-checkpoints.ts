@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { driverPath } from "./sqlite-package";
+import { SQLITE_DRIVER_PACKAGE, type SqliteDb } from "./sqlite-driver";
 
 export interface BackgroundCheckpointOptions {
   /** A checkpoint is asked for when the WAL file is larger than this. */
@@ -46,23 +47,17 @@ parentPort.on("message", (message) => {
  * checkpoints it. The thread starts at the first checkpoint, so a quiet site never pays for it.
  * Once a checkpoint has copied everything, the next commit starts the WAL over.
  */
-export function backgroundCheckpoints(
-  /** Runs a PRAGMA on the writing connection, before the queries that follow. */
-  setPragma: (pragma: string) => void,
-  file: string,
-  options: BackgroundCheckpointOptions = {},
-): BackgroundCheckpoints {
+export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: BackgroundCheckpointOptions = {}): BackgroundCheckpoints {
   const { walBytes = 1024 * 1024, intervalMs = 1_000, onError } = options;
-  setPragma("wal_autocheckpoint = 0");
+  sqlite.pragma("wal_autocheckpoint = 0");
   // After a checkpoint the file keeps its size unless told otherwise: keep it near the threshold.
-  setPragma(`journal_size_limit = ${walBytes * 4}`);
+  sqlite.pragma(`journal_size_limit = ${walBytes * 4}`);
   let worker: Worker | undefined;
   let running = false;
   let closed = false;
 
   const start = (): Worker => {
-    // No execArgv: the source is CommonJS whatever flags the process runs with (--input-type=module).
-    const thread = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { file, driver: driverPath() } });
+    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE) } });
     thread.unref();
     thread.on("message", (result: { ok: boolean; message?: string }) => {
       running = false;
@@ -73,7 +68,7 @@ export function backgroundCheckpoints(
       closed = true;
       clearInterval(timer);
       worker = undefined;
-      setPragma("wal_autocheckpoint = 1000");
+      sqlite.pragma("wal_autocheckpoint = 1000");
       onError?.(error);
     });
     return thread;

@@ -14,7 +14,7 @@ import { newRowId } from "../db/row-id";
 import { batchInsert } from "../db/batch-insert";
 import type { Insertable } from "kysely";
 import type { SubscribersTable } from "../db/schema";
-import { insertSubscribersWithMails, insertSubscribersWithMailsOnSqlite } from "./new-subscribers";
+import { insertSubscribersWithMails } from "./new-subscribers";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; origin: string };
@@ -52,7 +52,7 @@ export class LeadsService {
   private readonly kind: DatabaseHandle["kind"];
 
   constructor(
-    private readonly database: DatabaseHandle,
+    database: DatabaseHandle,
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
     private readonly keys: NewsletterKeys,
@@ -87,19 +87,9 @@ export class LeadsService {
 
   private readonly pendingSubscriptions: PendingSubscription[] = [];
   private flushScheduled = false;
-  private flushesInFlight = 0;
-  /**
-   * SQLite has one connection, on its own thread (decision 0056): one group commit at a time, and
-   * the sign-ups that arrive meanwhile make the next one. Started on every turn of the event loop,
-   * commits would only queue for the thread, a few sign-ups each (two or four in flight measured
-   * no faster than one). PostgreSQL's pool runs several side by side.
-   */
-  private get maxFlushesInFlight(): number {
-    return this.kind === "sqlite" ? 1 : Number.POSITIVE_INFINITY;
-  }
 
   private scheduleFlush(): void {
-    if (this.flushScheduled || this.flushesInFlight >= this.maxFlushesInFlight) return;
+    if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => {
       this.flushScheduled = false;
@@ -109,21 +99,8 @@ export class LeadsService {
 
   private async flushSubscriptions(): Promise<void> {
     const batch = this.pendingSubscriptions.splice(0, MAX_BATCH);
+    if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
     if (batch.length === 0) return;
-    this.flushesInFlight += 1;
-    try {
-      if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
-      // Settled sign-ups stay as they are; the rest learn why the commit could not be made.
-      await this.commitSubscriptions(batch).catch((error: unknown) => {
-        for (const item of batch) item.reject(error);
-      });
-    } finally {
-      this.flushesInFlight -= 1;
-      if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
-    }
-  }
-
-  private async commitSubscriptions(batch: PendingSubscription[]): Promise<void> {
     const now = nowIso();
     const records = batch.map(({ id, email, context }): NewSubscriber => ({
       id,
@@ -164,8 +141,7 @@ export class LeadsService {
 
   /**
    * Inserts the records whose address is new, with their admin notice and welcome mail, in one
-   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip), SQLite
-   * in one message to its thread.
+   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip).
    */
   private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
@@ -173,9 +149,15 @@ export class LeadsService {
       // The welcome goes once per address: with the row that created it (docs/decisions/0036).
       welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key, origin: record.origin }),
     ];
-    const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
-    if (this.database.kind === "postgres") return insertSubscribersWithMails(this.db, records, mails);
-    return insertSubscribersWithMailsOnSqlite(this.database, this.insertSubscribers.compile(records), mails);
+    if (this.kind === "postgres") {
+      const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
+      return insertSubscribersWithMails(this.db, records, mails);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
+      await this.outbox.enqueueMany(trx, records.filter((record) => inserted.has(record.id)).flatMap(mailsOf));
+      return inserted;
+    });
   }
 
   /** Re-activates the unsubscribed addresses among `others`, with the new consent on record and an admin notice, at most once per batch. */
