@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { evalThread } from "../worker-threads";
 import { SQLITE_DRIVER_PACKAGE, type SqliteDb } from "./sqlite-driver";
 
 export interface BackgroundCheckpointOptions {
@@ -17,8 +18,7 @@ export interface BackgroundCheckpoints {
 
 /**
  * The checkpoint thread: its own connection to the same file, one PASSIVE checkpoint per message
- * (never waits for a lock, so it never holds up a writer). Plain CommonJS, run with `eval`, so
- * that the bundled server needs no file beside it.
+ * (never waits for a lock, so it never holds up a writer). Run by evalThread (../worker-threads).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -57,7 +57,8 @@ export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: B
   let closed = false;
 
   const start = (): Worker => {
-    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE) } });
+    const driver = createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE);
+    const thread = evalThread(WORKER_SOURCE, { file, driver });
     thread.unref();
     thread.on("message", (result: { ok: boolean; message?: string }) => {
       running = false;

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { evalThread } from "../worker-threads";
 
 /** How the thread delivers: `.eml` files under a folder, or nodemailer's pooled SMTP transport. */
 export type Delivery = { kind: "file"; dir: string } | { kind: "smtp"; transport: Record<string, unknown> };
@@ -19,7 +20,7 @@ export interface MailThread {
 /**
  * The thread. Files: MailComposer builds the message, which is written atomically (temporary
  * file, then rename) with synchronous calls, which cost this thread alone. SMTP: the transport's
- * sendMail. Plain CommonJS, run with `eval`, so that the bundled server needs no file beside it.
+ * sendMail. Run by evalThread (../worker-threads).
  */
 const THREAD_SOURCE = `
 const fs = require("node:fs");
@@ -97,7 +98,7 @@ export function mailThread(delivery: Delivery, priority = MAIL_THREAD_PRIORITY):
 
   const start = (): Running => {
     const modules = { mailComposer: requireHere.resolve("nodemailer/lib/mail-composer"), nodemailer: requireHere.resolve("nodemailer") };
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { delivery, modules, priority } });
+    const worker = evalThread(THREAD_SOURCE, { delivery, modules, priority });
     const running: Running = { worker, pending: new Map() };
     const failAll = (error: Error) => {
       if (current === running) current = undefined;
