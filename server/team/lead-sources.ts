@@ -3,6 +3,7 @@
  * through its (time, id) index and merges the pages (server/team/leads.ts): no union to sort, so
  * a page costs the same with 100 or 100,000 rows.
  */
+import { type RawBuilder, sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
 
 export interface LeadSource {
@@ -21,3 +22,9 @@ export const LEAD_SOURCES: readonly LeadSource[] = [
 ];
 
 export const LEAD_TABLE_OF_KIND: ReadonlyMap<LeadKindName, LeadSource["table"]> = new Map(LEAD_SOURCES.map((s) => [s.kind, s.table]));
+
+/**
+ * A row's address as a person's is compared with it (trimmed and lower-cased on the way in), in
+ * the form its table indexes: the subscribers' unique `email_normalized`, the others' `lower(email)`.
+ */
+export const addressOf = (source: LeadSource): RawBuilder<string> => (source.table === "subscribers" ? sql<string>`email_normalized` : sql<string>`lower(email)`);

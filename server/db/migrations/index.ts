@@ -9,6 +9,7 @@ import * as campaigns from "./0009-campaigns";
 import * as mailTemplate from "./0010-mail-template";
 import * as mailPriority from "./0011-mail-priority";
 import * as mailAboutUnindexed from "./0012-mail-about-unindexed";
+import * as emailLookupsIndexed from "./0013-email-lookups-indexed";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0010-mail-template": mailTemplate,
   "0011-mail-priority": mailPriority,
   "0012-mail-about-unindexed": mailAboutUnindexed,
+  "0013-email-lookups-indexed": emailLookupsIndexed,
 };
