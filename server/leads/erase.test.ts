@@ -11,7 +11,7 @@ import { LEGACY } from "../../tests/support/legacy-mail";
 import { DATABASE_ENGINES } from "../../tests/support/engines";
 import { createChatService } from "../chat/chat-service";
 import { erasePerson as deletePerson } from "./erase";
-import { LEAD_SOURCES, addressOf } from "../team/lead-sources";
+import { LEAD_SOURCES } from "../team/lead-sources";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { migrations } from "../db/migrations/index";
@@ -138,7 +138,7 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
 
   it("finds a person's rows in every lead table through an index, not by reading the whole table", async () => {
     const lookups = [
-      ...LEAD_SOURCES.map((source) => handle.db.selectFrom(source.table).select("id").where(addressOf(source), "=", ANN)),
+      ...LEAD_SOURCES.map((source) => handle.db.selectFrom(source.table).select("id").where(source.address, "=", ANN)),
       handle.db.selectFrom("chat_visitors").select("id").where(sql<string>`lower(email)`, "=", ANN),
       handle.db.selectFrom("campaign_recipients").select("email").where(sql<string>`lower(email)`, "=", ANN),
     ];

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { chatConversations } from "../chat/lead-table";
 import type { Db } from "../db/database";
 import { oldestFirst } from "../db/keyset";
-import { LEAD_SOURCES, addressOf } from "../team/lead-sources";
+import { LEAD_SOURCES } from "../team/lead-sources";
 import { type LeadTable, deletedRows } from "./lead-table";
 
 /**
@@ -20,7 +20,7 @@ const teamAnnotations: LeadTable = {
   async erase(db, email) {
     let deleted = 0;
     for (const source of LEAD_SOURCES) {
-      const ids = db.selectFrom(source.table).select("id").where(addressOf(source), "=", email);
+      const ids = db.selectFrom(source.table).select("id").where(source.address, "=", email);
       deleted += deletedRows(await db.deleteFrom("lead_notes").where("lead_kind", "=", source.kind).where("lead_id", "in", ids).executeTakeFirst());
       deleted += deletedRows(await db.deleteFrom("lead_states").where("lead_kind", "=", source.kind).where("lead_id", "in", ids).executeTakeFirst());
     }

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { erasePerson } from "../leads/erase";
-import { LEAD_SOURCES, addressOf } from "./lead-sources";
+import { LEAD_SOURCES } from "./lead-sources";
 import type { Audit } from "./audit";
 import type { LeadRow, TeamLeads } from "./leads";
 
@@ -37,7 +37,7 @@ export class TeamPeople {
     const address = normalizeAddress(email);
     const leads: LeadRow[] = [];
     for (const source of LEAD_SOURCES) {
-      const ids = await this.db.selectFrom(source.table).select("id").where(addressOf(source), "=", address).execute();
+      const ids = await this.db.selectFrom(source.table).select("id").where(source.address, "=", address).execute();
       for (const { id } of ids) {
         const detail = await this.leads.detail(source.kind, id);
         if (detail) leads.push(detail.lead);
