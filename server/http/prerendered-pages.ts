@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
+import { eventLoopBusy } from "../event-loop-load";
 import { requestOrigin } from "./public-origin";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -15,18 +16,41 @@ export interface PrerenderedManifest {
 
 type Encoding = "br" | "gzip" | "identity";
 
+interface Encoded {
+  body: Buffer;
+  /** The answer's headers, made once (issue 12: no per-request header work). */
+  headers: Record<string, string>;
+}
+
 interface Variant {
   identity: Buffer;
-  /** Compressed on first request and kept: compressing every page at start would slow it. */
-  gzip?: Buffer;
-  br?: Buffer;
   etag: string;
-  /** The answer's headers per encoding, made once (issue 12: no per-request header work). */
-  headers: Partial<Record<Encoding, Record<string, string>>>;
+  /** Each encoding's body, compressed on first request (compressing every page at start would slow it). */
+  encoded: Partial<Record<Encoding, Encoded>>;
+  /** Brotli's best quality is queued, or made. */
+  bestBrotliQueued: boolean;
 }
 
 /** Without PUBLIC_SITE_URL, pages for this many origins are kept; others are made per request. */
 const MAX_CACHED_ORIGINS = 8;
+
+/**
+ * Brotli at its best quality makes a page 10–16 % smaller than at quality 5, but takes 50–90 ms:
+ * made on the request path, the first visitor of each page after a start waited that long, and so
+ * did every request behind it on the event loop. A page is first answered at quality 5 (1–2 ms);
+ * its best is made later, when the event loop is idle, one page at a time, and replaces it.
+ * (libuv's thread pool would not block the event loop, but its threads' allocator kept 8 MB more
+ * resident than the main thread's, 4 MB: too much of the 120 MB budget of issue 12.)
+ */
+const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const bestBrotli = (input: Buffer): Buffer =>
+  zlib.brotliCompressSync(input, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length },
+  });
+
+/** How long the event loop must have been mostly idle before a page's best compression is made. */
+const IDLE_WAIT_MS = 100;
+const IDLE_BELOW = 0.25;
 
 /** The path part of a request URL, without trailing slashes ("/privacy/?x" → "/privacy"). */
 function pagePath(url: string): string {
@@ -37,7 +61,7 @@ function pagePath(url: string): string {
 
 function variant(template: string, origin: string): Variant {
   const identity = Buffer.from(template.replaceAll(ORIGIN_PLACEHOLDER, origin));
-  return { identity, etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`, headers: {} };
+  return { identity, etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`, encoded: {}, bestBrotliQueued: false };
 }
 
 /** br when the client takes it, else gzip, else none (a plain token match, as before). */
@@ -55,14 +79,59 @@ function pickEncoding(accepted: string | undefined): Encoding {
  */
 export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest, configuredOrigin: string | undefined): RequestHandler {
   const pages = new Map<string, { template: string; csp: string; variants: Map<string, Variant> }>();
+
+  const encode = (served: Variant, csp: string, encoding: Encoding, body: Buffer): Encoded =>
+    (served.encoded[encoding] = {
+      body,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache",
+        ETag: served.etag,
+        Vary: "Accept-Encoding",
+        "Content-Security-Policy": csp,
+        ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+        "Content-Length": String(body.length),
+      },
+    });
+
+  // Pages waiting for their best compression, made one per idle moment of the event loop.
+  const waiting: { served: Variant; csp: string }[] = [];
+  const busy = eventLoopBusy(IDLE_BELOW);
+  let timer: NodeJS.Timeout | undefined;
+  const whenIdle = (): void => {
+    busy(); // measures from now
+    timer = setTimeout(() => {
+      if (busy()) return whenIdle();
+      const next = waiting.shift();
+      if (next) encode(next.served, next.csp, "br", bestBrotli(next.served.identity));
+      if (waiting.length > 0) whenIdle();
+      else timer = undefined;
+    }, IDLE_WAIT_MS).unref();
+  };
+  const queueBestBrotli = (served: Variant, csp: string): void => {
+    if (served.bestBrotliQueued) return;
+    served.bestBrotliQueued = true;
+    waiting.push({ served, csp });
+    if (!timer) whenIdle();
+  };
+
   for (const [urlPath, entry] of Object.entries(manifest.pages)) {
     const template = fs.readFileSync(path.join(pagesDir, entry.file), "utf8");
+    const csp = contentSecurityPolicy({ hashes: entry.scriptHashes });
     const variants = new Map<string, Variant>();
     if (configuredOrigin) variants.set(configuredOrigin, variant(template, configuredOrigin));
-    pages.set(urlPath, { template, csp: contentSecurityPolicy({ hashes: entry.scriptHashes }), variants });
+    pages.set(urlPath, { template, csp, variants });
   }
 
+  // The public origin's pages are queued for their best compression at the first request, when
+  // the server has started (queued during its start, they would slow it).
+  let queuedAll = configuredOrigin === undefined;
+
   return (req, res, next) => {
+    if (!queuedAll) {
+      queuedAll = true;
+      for (const page of pages.values()) for (const served of page.variants.values()) queueBestBrotli(served, page.csp);
+    }
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(pagePath(req.url));
     if (!page) return next();
@@ -79,24 +148,15 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
       return;
     }
     const encoding = pickEncoding(req.headers["accept-encoding"]);
-    // A page kept in memory is compressed once, as well as it can be; one made for this request only, quickly.
-    let body = served.identity;
-    if (encoding === "br") {
-      body = served.br ??= zlib.brotliCompressSync(served.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: cached ? 11 : 4 } });
-    } else if (encoding === "gzip") {
-      body = served.gzip ??= zlib.gzipSync(served.identity, { level: cached ? 9 : 4 });
+    let answer = served.encoded[encoding];
+    if (!answer) {
+      const body =
+        encoding === "br" ? zlib.brotliCompressSync(served.identity, QUICK_BROTLI) : encoding === "gzip" ? zlib.gzipSync(served.identity, { level: 9 }) : served.identity;
+      answer = encode(served, page.csp, encoding, body);
     }
-    const headers = (served.headers[encoding] ??= {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-cache",
-      ETag: served.etag,
-      Vary: "Accept-Encoding",
-      "Content-Security-Policy": page.csp,
-      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-      "Content-Length": String(body.length),
-    });
-    res.writeHead(200, headers);
+    if (encoding === "br" && cached) queueBestBrotli(served, page.csp);
+    res.writeHead(200, answer.headers);
     if (req.method === "HEAD") res.end();
-    else res.end(body);
+    else res.end(answer.body);
   };
 }

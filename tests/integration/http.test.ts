@@ -1,5 +1,7 @@
 /** Issue 2: what the production server answers, without a browser. */
 import { readdirSync } from "node:fs";
+import http from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/paths";
@@ -135,6 +137,34 @@ describe("pages", () => {
   it("compresses HTML", async () => {
     const response = await get("/platform", { headers: { "accept-encoding": "gzip, br" } });
     expect(response.headers.get("content-encoding")).toMatch(/gzip|br/);
+  });
+
+  it("answers the first request of a page without waiting for its best compression, which later requests get", async () => {
+    // A Host no request has used yet: its pages are made for it now (no PUBLIC_SITE_URL here).
+    const host = "first-visit.example";
+    const fetchBrotli = () =>
+      new Promise<{ body: Buffer; length: number }>((resolve, reject) => {
+        http
+          .get(`${site.url}/terms`, { headers: { host, "accept-encoding": "br" } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ body: Buffer.concat(chunks), length: Number(response.headers["content-length"]) }));
+          })
+          .on("error", reject);
+      });
+    const first = await fetchBrotli();
+    expect(first.length).toBe(first.body.length);
+    const page = brotliDecompressSync(first.body).toString();
+    expect(page).toContain(`<link rel="canonical" href="http://${host}/terms"/>`);
+    // Made when the server is idle: a later answer is smaller, and is the same page.
+    let later = first;
+    for (let attempt = 0; attempt < 100 && later.body.length >= first.body.length; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      later = await fetchBrotli();
+    }
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect(later.length).toBe(later.body.length);
+    expect(brotliDecompressSync(later.body).toString()).toBe(page);
   });
 
   it("HEAD / answers 200", async () => {
