@@ -8,7 +8,7 @@
  *   POST /api/chat/transcript {}                   → { ok: true }
  */
 import express, { type Request, type Response, type Router } from "express";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import {
   LEAD_REQUIRED,
   LIMIT_REACHED,
@@ -27,7 +27,7 @@ import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./quota";
 import { type SessionSigner, visitorOf } from "./session";
 
-function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefined {
+function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response): T | undefined {
   const result = schema.safeParse(req.body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { contactSchema } from "~/features/contact/schema";
 import { INFO_REQUEST_MESSAGES } from "~/features/info-request/messages";
@@ -45,7 +45,7 @@ const isBot = (input: unknown): boolean => {
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
 };
 
-interface FormEndpoint<S extends z.ZodType> {
+interface FormEndpoint<S extends z.ZodMiniType> {
   schema: S;
   /** The spec's texts: after a success, after a failure of ours. */
   success: string;
@@ -57,7 +57,7 @@ interface FormEndpoint<S extends z.ZodType> {
 }
 
 /** Honeypot (a bot gets the success and nothing is stored), validation, storage, answer. */
-function endpoint<S extends z.ZodType>(spec: FormEndpoint<S>, logger: Logger) {
+function endpoint<S extends z.ZodMiniType>(spec: FormEndpoint<S>, logger: Logger) {
   const success: Submission = { status: 200, result: { ok: true, message: spec.success } };
   return async (input: unknown, request: SubmissionRequest): Promise<Submission> => {
     if (isBot(input)) return success;

@@ -4,21 +4,21 @@
  * browser checks the lead and each message with them before sending (loading this module on
  * demand, as the lead forms load theirs, so zod stays out of the page's first load).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, nameField } from "~/shared/forms/fields";
 import { EMPTY_MESSAGE, MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, TIME_ZONE_MAX_LENGTH } from "./chat-contract";
 
-const timeZoneField = z.string().max(TIME_ZONE_MAX_LENGTH).optional();
+const timeZoneField = z.optional(z.string().check(z.maxLength(TIME_ZONE_MAX_LENGTH)));
 
 /** POST /api/chat/lead: the name and email of spec §4 steps 2 and 3. */
 export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField });
 
 /** POST /api/chat/messages: one question, kept as typed (not trimmed). */
 export const messageSchema = z.strictObject({
-  text: z
-    .string({ error: EMPTY_MESSAGE })
-    .refine((text) => text.trim().length > 0, EMPTY_MESSAGE)
-    .refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  text: z.string({ error: EMPTY_MESSAGE }).check(
+    z.refine((text) => text.trim().length > 0, EMPTY_MESSAGE),
+    z.refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  ),
   timeZone: timeZoneField,
 });
 
@@ -29,7 +29,7 @@ export type LeadRequest = z.input<typeof leadSchema>;
 export type MessageRequest = z.input<typeof messageSchema>;
 
 /** The first problem of a request, as the text the endpoint would answer with; null when valid. */
-export function requestProblem(schema: z.ZodType, body: unknown): string | null {
+export function requestProblem(schema: z.ZodMiniType, body: unknown): string | null {
   const result = schema.safeParse(body);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }

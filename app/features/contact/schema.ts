@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { FIELD_MESSAGES } from "~/shared/forms/form-result";
 import { emailField, honeypotField, messageField, nameField } from "~/shared/forms/fields";
 import { CONTACT_CATEGORIES } from "./messages";
@@ -7,7 +7,7 @@ import { CONTACT_CATEGORIES } from "./messages";
 export const contactSchema = z.strictObject({
   name: nameField,
   email: emailField,
-  category: z.enum(CONTACT_CATEGORIES, { error: FIELD_MESSAGES.category }).default("question"),
+  category: z._default(z.enum(CONTACT_CATEGORIES, { error: FIELD_MESSAGES.category }), "question"),
   message: messageField(),
   ...honeypotField,
 });

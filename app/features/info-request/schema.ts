@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { FIELD_MESSAGES } from "~/shared/forms/form-result";
 import { companyField, emailField, honeypotField, messageField, nameField, phoneField } from "~/shared/forms/fields";
 import { PLAN_TYPES } from "./messages";

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { FieldErrors, FormResult } from "./form-result";
 import { validateForm } from "./validate";
 
@@ -54,8 +54,8 @@ export async function postForm(url: string, values: Record<string, string>): Pro
  * Client-side validation with the shared schema. Resolves to the field errors, or undefined when
  * the values are valid or the schema could not be loaded (the server validates anyway).
  */
-export async function clientErrors(loadSchema: () => Promise<z.ZodType>, values: Record<string, string>): Promise<FieldErrors | undefined> {
-  let schema: z.ZodType;
+export async function clientErrors(loadSchema: () => Promise<z.ZodMiniType>, values: Record<string, string>): Promise<FieldErrors | undefined> {
+  let schema: z.ZodMiniType;
   try {
     schema = await loadSchema();
   } catch {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { clientErrors, focusFirstError, formValues, postForm } from "./client";
 import type { FieldErrors, FormResult } from "./form-result";
 
@@ -16,7 +16,7 @@ export interface LeadFormOptions {
   /** The answer of a plain (no-JavaScript) post, when the form's own page renders it. */
   initialResult?: FormResult;
   /** The shared schema, loaded on demand so zod stays out of the first page load. */
-  loadSchema: () => Promise<z.ZodType>;
+  loadSchema: () => Promise<z.ZodMiniType>;
   /** The spec's text when the server failed ("failed") or gave no readable answer ("unexpected"). */
   failureMessage: (kind: "failed" | "unexpected") => string;
   /** After a successful send (the form is already reset). */

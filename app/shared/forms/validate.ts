@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type FieldErrors, REQUEST_MESSAGES } from "./form-result";
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors: FieldErrors };
@@ -7,7 +7,7 @@ export type Validation<T> = { ok: true; data: T } | { ok: false; message: string
  * Runs a form schema (a zod strict object) and keeps the first message per field. Unknown fields
  * and a body that is not an object give a form-level message.
  */
-export function validateForm<S extends z.ZodType>(schema: S, input: unknown): Validation<z.output<S>> {
+export function validateForm<S extends z.ZodMiniType>(schema: S, input: unknown): Validation<z.output<S>> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const fieldErrors: FieldErrors = {};
