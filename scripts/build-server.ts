@@ -9,11 +9,16 @@
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
  * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) into
  *    build/client/assets, and has each island page load its module after the `load` event;
- * 4. bundles the Express server (server/main.ts) to build/app-server.js.
+ * 4. compresses each text file of build/client once, at brotli's and gzip's best, beside it
+ *    (server/http/precompressed-files.ts serves them): no compression per request, and 10–15 %
+ *    smaller than the quality a per-request compressor can afford;
+ * 5. bundles the Express server (server/main.ts) to build/app-server.js.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { compile, optimize } from "@tailwindcss/node";
 import { build } from "esbuild";
 import { STATIC_PAGE_SCRIPT } from "~/features/layout/static-page-script";
@@ -154,6 +159,25 @@ if (leftovers.length > 0) throw new Error(`build/client must hold no pages or ro
 const manifest: PrerenderedManifest = { pages };
 fs.writeFileSync(path.join(root, "build/prerendered.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
+/** Files below 1 KB are not worth it (the compression middleware's threshold too). */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|xml|webmanifest)$/;
+const compressible = fs
+  .readdirSync(clientDir, { recursive: true, encoding: "utf8" })
+  .filter((name) => COMPRESSIBLE.test(name) && fs.statSync(path.join(clientDir, name)).size >= 1024);
+await Promise.all(
+  compressible.map(async (name) => {
+    const file = path.join(clientDir, name);
+    const source = await fs.promises.readFile(file);
+    const [br, gz] = await Promise.all([
+      promisify(zlib.brotliCompress)(source, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
+      promisify(zlib.gzip)(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+  }),
+);
+
 await build({
   entryPoints: [path.join(root, "server/main.ts")],
   outfile: path.join(root, "build/app-server.js"),
@@ -165,4 +189,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log(`Pre-rendered pages: ${Object.keys(pages).length}; server bundled to build/app-server.js`);
+console.log(`Pre-rendered pages: ${Object.keys(pages).length}; ${compressible.length} client files compressed; server bundled to build/app-server.js`);

@@ -8,6 +8,7 @@ import { logRequest } from "./http/access-log";
 import { limitBodySize } from "./http/body-limit";
 import { requestClientKey } from "./http/client-address";
 import { sameOriginOnly } from "./http/origin-check";
+import { precompressedFiles } from "./http/precompressed-files";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
 import { answerError, type RequestError } from "./http/error-answer";
@@ -112,8 +113,11 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
     }
   });
   if (site.mode === "production") {
-    reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-    reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false }));
+    const precompressed = precompressedFiles(site.clientDir);
+    reads.use(precompressed.pick);
+    const { setHeaders } = precompressed;
+    reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders }));
+    reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false, setHeaders }));
   } else {
     reads.use(site.assets);
   }

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import { eventLoopBusy } from "../event-loop-load";
+import { type Encoding, preferredEncoding } from "./content-encoding";
 import { requestOrigin } from "./public-origin";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -13,8 +14,6 @@ export interface PrerenderedManifest {
   /** Each page's HTML file, relative to the pages directory, and the sha256 of its inline scripts. */
   pages: Record<string, { file: string; scriptHashes: string[] }>;
 }
-
-type Encoding = "br" | "gzip" | "identity";
 
 interface Encoded {
   body: Buffer;
@@ -62,14 +61,6 @@ function pagePath(url: string): string {
 function variant(template: string, origin: string): Variant {
   const identity = Buffer.from(template.replaceAll(ORIGIN_PLACEHOLDER, origin));
   return { identity, etag: `"${crypto.createHash("sha1").update(identity).digest("base64url")}"`, encoded: {}, bestBrotliQueued: false };
-}
-
-/** br when the client takes it, else gzip, else none (a plain token match, as before). */
-function pickEncoding(accepted: string | undefined): Encoding {
-  if (!accepted) return "identity";
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
 }
 
 /**
@@ -147,7 +138,7 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
       res.end();
       return;
     }
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
     let answer = served.encoded[encoding];
     if (!answer) {
       const body =

@@ -1,7 +1,7 @@
 /** Issue 2: what the production server answers, without a browser. */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/paths";
@@ -182,6 +182,44 @@ describe("assets", () => {
       expect(response.status, name).toBe(200);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("sends each script and stylesheet as the build compressed it, or as it is to a client that takes no compression", async () => {
+    const assetsDir = join(repoRoot, "build/client/assets");
+    const largest = (extension: string) =>
+      readdirSync(assetsDir)
+        .filter((name) => name.endsWith(extension))
+        .sort((a, b) => statSync(join(assetsDir, b)).size - statSync(join(assetsDir, a)).size)[0] ?? "";
+    for (const [name, type] of [[largest(".js"), "text/javascript; charset=utf-8"], [largest(".css"), "text/css; charset=utf-8"]] as const) {
+      const original = readFileSync(join(assetsDir, name));
+      const raw = (path: string, acceptEncoding: string, headers: http.OutgoingHttpHeaders = {}) =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get(`${site.url}${path}`, { headers: { "accept-encoding": acceptEncoding, ...headers } }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+            })
+            .on("error", reject);
+        });
+      const br = await raw(`/assets/${name}?v=1`, "gzip, deflate, br");
+      expect(br.headers["content-encoding"], name).toBe("br");
+      expect(br.headers["content-type"]).toBe(type);
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body.equals(readFileSync(join(assetsDir, `${name}.br`)))).toBe(true);
+      expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+      const gzip = await raw(`/assets/${name}`, "gzip");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+      const plain = await raw(`/assets/${name}`, "identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body.equals(original)).toBe(true);
+      // A conditional GET of the compressed file is a 304, as for any static file.
+      const again = await raw(`/assets/${name}`, "br", { "if-none-match": br.headers.etag ?? "" });
+      expect(again.status).toBe(304);
     }
   });
 
