@@ -113,9 +113,8 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
     }
   });
   if (site.mode === "production") {
-    const precompressed = precompressedFiles(site.clientDir);
-    reads.use(precompressed.pick);
-    const { setHeaders } = precompressed;
+    const { pick, setHeaders } = precompressedFiles(site.clientDir);
+    reads.use(pick);
     reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders }));
     reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false, setHeaders }));
   } else {

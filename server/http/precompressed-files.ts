@@ -3,17 +3,6 @@ import path from "node:path";
 import type { RequestHandler, Response } from "express";
 import { preferredEncoding } from "./content-encoding";
 
-/** The types of the files the build compresses (scripts/build-server.ts), as express.static names them. */
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".webmanifest": "application/manifest+json; charset=utf-8",
-};
-
 const SUFFIXES = { br: ".br", gzip: ".gz" } as const;
 type Compressed = keyof typeof SUFFIXES;
 
@@ -51,7 +40,8 @@ export function precompressedFiles(clientDir: string): { pick: RequestHandler; s
     const encoding = filePath.endsWith(".br") ? "br" : filePath.endsWith(".gz") ? "gzip" : undefined;
     if (!encoding) return;
     res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Type", TYPES[path.extname(filePath.slice(0, -SUFFIXES[encoding].length))] ?? "application/octet-stream");
+    // The original file's type, as express.static would have named it.
+    res.type(path.extname(filePath.slice(0, -SUFFIXES[encoding].length)));
   };
 
   return { pick, setHeaders };
