@@ -12,7 +12,8 @@
  * 4. compresses each text file of build/client once, at brotli's and gzip's best, beside it
  *    (server/http/precompressed-files.ts serves them): no compression per request, and 10–15 %
  *    smaller than the quality a per-request compressor can afford;
- * 5. bundles the Express server (server/main.ts) to build/app-server.js.
+ * 5. bundles the Express server (server/main.ts) to build/app-server.js;
+ * 6. bundles each worker thread's module (server/worker-threads.ts) beside it.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -26,6 +27,7 @@ import { prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
+import { WORKER_BUNDLE, WORKER_MODULES, workerBundleName } from "../server/worker-threads";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -189,4 +191,19 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log(`Pre-rendered pages: ${Object.keys(pages).length}; ${compressible.length} client files compressed; server bundled to build/app-server.js`);
+/** Each worker thread's module, as build/<name>.js: the bundled server starts its threads from there. */
+async function buildWorkers(): Promise<void> {
+  await Promise.all(
+    WORKER_MODULES.map((module) =>
+      build({
+        ...WORKER_BUNDLE,
+        entryPoints: [path.join(root, "server", module)],
+        outfile: path.join(root, "build", workerBundleName(module)),
+        sourcemap: true,
+        logLevel: "warning",
+      }),
+    ),
+  );
+}
+await buildWorkers();
+console.log(`Pre-rendered pages: ${Object.keys(pages).length}; ${compressible.length} client files compressed; server bundled to build/app-server.js, its worker threads beside it`);

@@ -13,8 +13,9 @@ const moduleUrl = (file: string) => pathToFileURL(path.join(import.meta.dirname,
 
 /**
  * Run in a process started the way operators start one with an APM agent or a loader
- * (`--require`/`--import` preloads) and with eval'd code read as a module: the checkpoint and mail
- * threads are CommonJS run with `eval`, and must neither inherit those flags nor re-run the preloads.
+ * (`--require`/`--import` preloads, here tsx's TypeScript loader among them) and with eval'd code
+ * read as a module: the checkpoint and mail threads must neither inherit those flags nor re-run
+ * the preloads.
  */
 const CHILD = `
 import fs from "node:fs";

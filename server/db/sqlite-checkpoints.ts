@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Worker } from "node:worker_threads";
-import { evalThread } from "../worker-threads";
-import { SQLITE_DRIVER_PACKAGE, type SqliteDb } from "./sqlite-driver";
+import { startWorker } from "../worker-threads";
+import type { CheckpointReply, CheckpointRequest, CheckpointWorkerData } from "./checkpoint-worker-messages";
+import type { SqliteDb } from "./sqlite-driver";
 
 export interface BackgroundCheckpointOptions {
   /** A checkpoint is asked for when the WAL file is larger than this. */
@@ -15,29 +15,6 @@ export interface BackgroundCheckpointOptions {
 export interface BackgroundCheckpoints {
   close(): Promise<void>;
 }
-
-/**
- * The checkpoint thread: its own connection to the same file, one PASSIVE checkpoint per message
- * (never waits for a lock, so it never holds up a writer). Run by evalThread (../worker-threads).
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-parentPort.on("message", (message) => {
-  if (message === "close") {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    db.pragma("wal_checkpoint(PASSIVE)");
-    parentPort.postMessage({ ok: true });
-  } catch (error) {
-    parentPort.postMessage({ ok: false, message: String(error && error.message || error) });
-  }
-});
-`;
 
 /**
  * SQLite's WAL checkpoints, off the event loop. By default SQLite checkpoints inside the commit
@@ -55,14 +32,14 @@ export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: B
   let worker: Worker | undefined;
   let running = false;
   let closed = false;
+  const post = (thread: Worker, request: CheckpointRequest) => thread.postMessage(request);
 
   const start = (): Worker => {
-    const driver = createRequire(import.meta.url).resolve(SQLITE_DRIVER_PACKAGE);
-    const thread = evalThread(WORKER_SOURCE, { file, driver });
+    const thread = startWorker("db/checkpoint-worker.ts", { file } satisfies CheckpointWorkerData);
     thread.unref();
-    thread.on("message", (result: { ok: boolean; message?: string }) => {
+    thread.on("message", (reply: CheckpointReply) => {
       running = false;
-      if (!result.ok) onError?.(new Error(`WAL checkpoint failed: ${result.message ?? "unknown error"}`));
+      if (!reply.ok) onError?.(new Error(`WAL checkpoint failed: ${reply.message}`));
     });
     // The thread could not run: SQLite checkpoints in its commits again, as by default.
     thread.on("error", (error) => {
@@ -81,7 +58,7 @@ export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: B
       if (error || closed || running || stats.size <= walBytes) return;
       running = true;
       worker ??= start();
-      worker.postMessage("check");
+      post(worker, "check");
     });
   };
   const timer = setInterval(check, intervalMs);
@@ -95,7 +72,7 @@ export function backgroundCheckpoints(sqlite: SqliteDb, file: string, options: B
       worker = undefined;
       if (!thread) return;
       const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
-      thread.postMessage("close");
+      post(thread, "close");
       const late = setTimeout(() => void thread.terminate(), 5_000);
       await exited;
       clearTimeout(late);

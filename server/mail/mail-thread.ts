@@ -1,79 +1,12 @@
-import { createRequire } from "node:module";
 import type { Worker } from "node:worker_threads";
-import { evalThread } from "../worker-threads";
-
-/** How the thread delivers: `.eml` files under a folder, or nodemailer's pooled SMTP transport. */
-export type Delivery = { kind: "file"; dir: string } | { kind: "smtp"; transport: Record<string, unknown> };
-
-/** One mail: nodemailer's message options (plain data) and, for files, the file to write. */
-export interface MailJob {
-  message: Record<string, unknown>;
-  file?: string;
-}
+import { startWorker } from "../worker-threads";
+import type { Delivery, MailJob, MailReply, MailRequest, MailWorkerData } from "./mail-worker-messages";
 
 export interface MailThread {
   /** Resolves with the file written or the SMTP server's answer; rejects with the reason. */
   deliver(job: MailJob): Promise<string>;
   close(): void;
 }
-
-/**
- * The thread. Files: MailComposer builds the message, which is written atomically (temporary
- * file, then rename) with synchronous calls, which cost this thread alone. SMTP: the transport's
- * sendMail. Run by evalThread (../worker-threads).
- */
-const THREAD_SOURCE = `
-const fs = require("node:fs");
-const os = require("node:os");
-const { parentPort, workerData } = require("node:worker_threads");
-try {
-  // Linux: /proc/thread-self names this thread, and a thread's id sets its own priority.
-  os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), workerData.priority);
-} catch {
-  // elsewhere the thread keeps the process's priority
-}
-const { delivery } = workerData;
-let deliver;
-let close = () => undefined;
-if (delivery.kind === "file") {
-  const MailComposer = require(workerData.modules.mailComposer);
-  let dirReady = false;
-  deliver = async ({ message, file }) => {
-    const built = await new MailComposer(message).compile().build();
-    // What nodemailer's newline: "unix" does: every CR byte goes (latin1 keeps each byte as is).
-    const eml = Buffer.from(built.toString("latin1").replaceAll("\\r", ""), "latin1");
-    if (!dirReady) {
-      fs.mkdirSync(delivery.dir, { recursive: true });
-      dirReady = true;
-    }
-    try {
-      fs.writeFileSync(file + ".tmp", eml);
-    } catch (error) {
-      // The folder went away (removed by hand): made again for the retry.
-      if (error && error.code === "ENOENT") dirReady = false;
-      throw error;
-    }
-    fs.renameSync(file + ".tmp", file);
-    return file;
-  };
-} else {
-  const transport = require(workerData.modules.nodemailer).createTransport(delivery.transport);
-  deliver = async ({ message }) => (await transport.sendMail(message)).response || "sent";
-  close = () => transport.close();
-}
-parentPort.on("message", async (job) => {
-  if (job === "close") {
-    close();
-    parentPort.close();
-    return;
-  }
-  try {
-    parentPort.postMessage({ id: job.id, outcome: await deliver(job) });
-  } catch (error) {
-    parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
-  }
-});
-`;
 
 /**
  * Lowest scheduling priority (nice 19): when requests and mail compete for the cores, requests
@@ -94,23 +27,22 @@ export function mailThread(delivery: Delivery, priority = MAIL_THREAD_PRIORITY):
   }
   let current: Running | undefined;
   let nextId = 0;
-  const requireHere = createRequire(import.meta.url);
+  const post = (worker: Worker, request: MailRequest) => worker.postMessage(request);
 
   const start = (): Running => {
-    const modules = { mailComposer: requireHere.resolve("nodemailer/lib/mail-composer"), nodemailer: requireHere.resolve("nodemailer") };
-    const worker = evalThread(THREAD_SOURCE, { delivery, modules, priority });
+    const worker = startWorker("mail/mail-worker.ts", { delivery, priority } satisfies MailWorkerData);
     const running: Running = { worker, pending: new Map() };
     const failAll = (error: Error) => {
       if (current === running) current = undefined;
       for (const job of running.pending.values()) job.reject(error);
       running.pending.clear();
     };
-    worker.on("message", ({ id, outcome, error }: { id: number; outcome?: string; error?: string }) => {
-      const job = running.pending.get(id);
-      running.pending.delete(id);
+    worker.on("message", (reply: MailReply) => {
+      const job = running.pending.get(reply.id);
+      running.pending.delete(reply.id);
       if (running.pending.size === 0) worker.unref();
-      if (error === undefined) job?.resolve(outcome ?? "");
-      else job?.reject(new Error(error));
+      if ("error" in reply) job?.reject(new Error(reply.error));
+      else job?.resolve(reply.outcome);
     });
     worker.on("error", failAll);
     worker.on("exit", (code) => failAll(new Error(`the mail thread stopped (exit code ${code})`)));
@@ -124,7 +56,7 @@ export function mailThread(delivery: Delivery, priority = MAIL_THREAD_PRIORITY):
       const id = nextId++;
       return new Promise<string>((resolve, reject) => {
         running.pending.set(id, { resolve, reject });
-        running.worker.postMessage({ id, message: job.message, file: job.file });
+        post(running.worker, { id, message: job.message, file: job.file });
       });
     },
     /** The thread closes its SMTP connections and ends; one that does not within 5 s is stopped. */
@@ -132,7 +64,7 @@ export function mailThread(delivery: Delivery, priority = MAIL_THREAD_PRIORITY):
       const running = current;
       current = undefined;
       if (!running) return;
-      running.worker.postMessage("close");
+      post(running.worker, "close");
       running.worker.unref();
       setTimeout(() => void running.worker.terminate(), 5_000).unref();
     },
