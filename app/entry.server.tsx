@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import type { ReactElement } from "react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -37,7 +36,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const readyOption: keyof RenderToPipeableStreamOptions = "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -45,7 +43,7 @@ export default function handleRequest(
       page(routerContext, request.url, nonce, siteOrigin),
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

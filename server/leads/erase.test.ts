@@ -1,21 +1,17 @@
 /**
  * Erasing one person (`deletePerson`, `npm run leads -- delete`) on SQLite and PostgreSQL: the
- * person's rows and mails go, those of people whose addresses contain theirs stay, and mails
- * written before migration 0003 are attributed by it.
+ * person's rows and mails go, those of people whose addresses contain theirs stay.
  */
 import crypto from "node:crypto";
 import os from "node:os";
-import { CompiledQuery, type Kysely, Migrator, sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEGACY } from "../../tests/support/legacy-mail";
 import { DATABASE_ENGINES } from "../../tests/support/engines";
 import { createChatService } from "../chat/chat-service";
 import { erasePerson as deletePerson } from "./erase";
 import { LEAD_SOURCES } from "../team/lead-sources";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
-import { migrations } from "../db/migrations/index";
-import type { MailTable } from "../db/schema";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
@@ -28,32 +24,12 @@ const ANN_AU = "ann@example.com.au";
 describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
-  const legacyIds: Record<string, string> = {};
 
   beforeAll(async () => {
     const opened = await open();
     cleanup = opened.cleanup;
     handle = openDatabase(opened.config);
 
-    // A database as it was before 0003, with mails written then.
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo("0002-chat")).error).toBeUndefined();
-    const old = handle.db as unknown as Kysely<{ mail: Omit<MailTable, "about_email" | "attempts"> & { attempts: number } }>;
-    const legacy = {
-      annNewsletter: LEGACY.newsletter("Ann@Example.com"),
-      joannContact: LEGACY.contact("Jo Ann", JOANN, `My colleague ${ANN} asked me to write.`),
-      annTranscript: LEGACY.transcript("Ann", ANN),
-      unknown: { subject: "Note", text: `About ${ANN}` },
-    };
-    for (const [key, mail] of Object.entries(legacy)) {
-      const id = crypto.randomUUID();
-      legacyIds[key] = id;
-      const at = "2026-01-05T10:00:00.000Z";
-      await old
-        .insertInto("mail")
-        .values({ id, to: "team@example.com", ...mail, html: mail.text, created_at: at, status: "sent", attempts: 1, next_attempt_at: at, last_error: null, sent_at: at })
-        .execute();
-    }
     await migrateToLatest(handle.db);
 
     // Today's code: the same services the site runs.
@@ -81,17 +57,8 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     await cleanup?.();
   });
 
-  it("0003 attributes the mails written before it from their templates only", async () => {
-    const rows = await handle.db.selectFrom("mail").select(["id", "about_email"]).where("id", "in", Object.values(legacyIds)).execute();
-    const about = Object.fromEntries(rows.map((row) => [row.id, row.about_email]));
-    expect(about[legacyIds.annNewsletter!]).toBe(ANN);
-    expect(about[legacyIds.joannContact!]).toBe(JOANN);
-    expect(about[legacyIds.annTranscript!]).toBe(ANN);
-    expect(about[legacyIds.unknown!]).toBeNull();
-  });
-
   it("every new mail records whom it is about, normalized", async () => {
-    const rows = await handle.db.selectFrom("mail").select(["to", "subject", "about_email"]).where("id", "not in", Object.values(legacyIds)).execute();
+    const rows = await handle.db.selectFrom("mail").select(["to", "subject", "about_email"]).execute();
     expect(rows).toHaveLength(15);
     for (const email of [ANN, JOANN, ANN_AU]) {
       const mails = rows.filter((row) => row.about_email === email);
@@ -119,18 +86,16 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
       information_request: 1,
       contact_message: 1,
       chat_conversation: 1 + 5, // the visitor and the five messages of the opening exchange
-      mail: 5 + 2, // newsletter notice and welcome, contact, information request, transcript; and the two older mails about her
+      mail: 5, // newsletter notice and welcome, contact, information request, transcript
     });
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
     expect((await handle.db.selectFrom("lead_notes").select("body").execute()).map((n) => n.body)).toEqual([`About ${JOANN}`]);
     expect(await handle.db.selectFrom("lead_states").select("lead_id").execute()).toHaveLength(1);
     expect(await snapshot(handle.db, [ANN])).toEqual({ leads: [], visitors: [], messages: 0, mails: [] });
-    // What stays: the others' records (mentioning ann@example.com in their text), and the
-    // older mail nobody could be attributed (it was never hers by any exact measure).
+    // What stays: the others' records (mentioning ann@example.com in their text).
     const remaining = await handle.db.selectFrom("mail").select(["id", "about_email"]).execute();
-    expect(remaining).toHaveLength(15 + 4 - 7);
-    expect(remaining.filter((row) => row.about_email === null).map((row) => row.id)).toEqual([legacyIds.unknown]);
-    expect(remaining.filter((row) => row.about_email === JOANN)).toHaveLength(6);
+    expect(remaining).toHaveLength(15 - 5);
+    expect(remaining.filter((row) => row.about_email === JOANN)).toHaveLength(5);
     expect(remaining.filter((row) => row.about_email === ANN_AU)).toHaveLength(5);
     // Erasing again finds nothing.
     expect(Object.values(await deletePerson(handle.db, ANN)).every((n) => n === 0)).toBe(true);

@@ -28,20 +28,6 @@ describe("the sign-up's mails, queued as template references", () => {
     expect(keys.verify(token)).toBe(key);
   });
 
-  it("a welcome queued before (the signed token and headers stored) is sent as it was queued", () => {
-    const legacy = claimedMailRow({
-      to: "ann@example.com",
-      about: "ann@example.com",
-      subject: "Welcome to the HeavyRoute newsletter",
-      text: "",
-      headers: { "List-Unsubscribe": `<${origin}/unsubscribe?token=${encodeURIComponent(token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", token, origin } },
-    });
-    const now = renderStored(claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin })), renderers);
-    const sent = renderStored(legacy, renderers);
-    expect([sent.text, sent.html, sent.headers]).toEqual([now.text, now.html, now.headers]);
-  });
-
   it("a welcome without its key is an error, never a mail without its unsubscribe link", () => {
     const row = claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } });
     expect(() => renderStored(row, renderers)).toThrow(MailTemplateError);

@@ -79,15 +79,13 @@ export function welcomeMail(recipient: WelcomeRecipient): MailInput {
 }
 
 /**
- * Renders a queued welcome mail (server/mail/templates.ts). A row queued before 0053 carries the
- * signed token itself (and its headers); a row with neither key nor token cannot be rendered: an
- * error, never a mail without its unsubscribe link.
+ * Renders a queued welcome mail (server/mail/templates.ts). A row without its key cannot be
+ * rendered: an error, never a mail without its unsubscribe link.
  */
 export function welcomeTemplate(mail: Config["mail"], keys: NewsletterKeys): TemplateRenderer {
   return (values, row) => {
-    const token = values.token ?? (values.key === undefined ? undefined : keys.token(values.key));
-    if (token === undefined || values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key or no origin.`);
-    const link: SubscriberLink = { email: values.email ?? row.to, token, origin: values.origin };
+    if (values.key === undefined || values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key or no origin.`);
+    const link: SubscriberLink = { email: values.email ?? row.to, token: keys.token(values.key), origin: values.origin };
     return { ...welcomeBody(link, mail), headers: listHeaders(link, mail) };
   };
 }

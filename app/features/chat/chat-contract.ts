@@ -5,15 +5,12 @@
  * first load); what Max Load says is in chat-lines.ts; the page's own words in chat-texts.ts.
  * No zod and no React here: Home's first load imports this module (through chat-lines.ts).
  */
-import { FIELD_MESSAGES, LIMITS } from "~/shared/forms/form-result";
+import { FIELD_MESSAGES } from "~/shared/forms/form-result";
 
 /** Spec §9: answered messages per visitor per day, reset at the visitor's next local midnight. */
 export const DAILY_MESSAGES = 5;
 /** Characters in one message to Max Load. */
 export const MAX_MESSAGE_LENGTH = 1000;
-/** The lead's fields follow the shared form rules. */
-export const NAME_MAX_LENGTH = LIMITS.name;
-export const EMAIL_MAX_LENGTH = LIMITS.email;
 /** An IANA time zone name (the browser's), used to find the visitor's local midnight. */
 export const TIME_ZONE_MAX_LENGTH = 100;
 
