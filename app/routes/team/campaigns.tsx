@@ -158,7 +158,7 @@ export default function CampaignsPage() {
                 </button>
               </Form>
             ) : null}
-            <Link to={`${CAMPAIGNS_PATH}?id=${selected.id}`} className={`${linkClass} px-2 py-2`}>
+            <Link to={`${CAMPAIGNS_PATH}?id=${selected.id}`} className={`${linkClass} py-2`}>
               Refresh progress
             </Link>
           </div>
