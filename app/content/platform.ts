@@ -4,13 +4,10 @@
  * subscription plans, vision 2026). Every title + description reads well on its own.
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "./brand";
+import type { PlanType } from "./plans";
 import type { ContentCard } from "./types";
 
 export type { ContentCard } from "./types";
-
-/** The plan groups that lead to a "Request More Information" form (spec §3 planType). */
-export type PlanType = "Subscription" | "Government" | "Training" | "Token";
-export const PLAN_TYPES: readonly PlanType[] = ["Subscription", "Government", "Training", "Token"];
 
 export interface Plan {
   name: string;

@@ -4,7 +4,7 @@
  * `data-island="request-info"` element); the modal and its form load when a button is used.
  */
 import { RequestInfoButton } from "~/features/info-request/request-info-button";
-import { PLAN_TYPES, type PlanType } from "~/features/info-request/messages";
+import { PLAN_TYPES, type PlanType } from "~/content/plans";
 import { hydrateIsland } from "./hydrate";
 
 const isPlanType = (value: string | undefined): value is PlanType => (PLAN_TYPES as readonly string[]).includes(value ?? "");

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { PLAN_TYPES, type PlanType } from "~/features/info-request/messages";
+import { PLAN_TYPES, type PlanType } from "~/content/plans";
 import { RequestInfoForm } from "~/features/info-request/request-info-form";
 import type { FormActionData } from "~/shared/forms/form-result";
 import { leadFormAction } from "~/shared/forms/route-action.server";

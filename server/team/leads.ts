@@ -5,6 +5,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { LeadFilter } from "~/features/team/team-schemas";
 import type { LeadKindName } from "~/features/team/team-lines";
+import { TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import type { Database, LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
@@ -62,10 +63,6 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
-export class InvalidCursorError extends Error {
-  override name = "InvalidCursorError";
-}
-
 export class TeamLeads {
   constructor(
     private readonly db: Db,
@@ -113,10 +110,10 @@ export class TeamLeads {
     return { query, col: col(time) };
   }
 
-  /** One page of the list. Throws InvalidCursorError for a cursor this server did not make. */
+  /** One page of the list. Throws the TeamError "invalid-cursor" for a cursor this server did not make. */
   async page(filter: LeadFilter): Promise<LeadPage> {
     const cursor = filter.after ? decodeCursor(filter.after) : undefined;
-    if (filter.after && !cursor) throw new InvalidCursorError("This page link is not valid any more. Start again from the first page.");
+    if (filter.after && !cursor) throw new TeamError("invalid-cursor", TEAM_ERRORS);
     const size = filter.size;
     const sources = LEAD_SOURCES.filter((source) => (!filter.kind || source.kind === filter.kind) && (!filter.plan || source.kind === "information"));
     const pages = await Promise.all(

@@ -1,7 +1,4 @@
-/** Plan groups that lead to the Request More Information modal (spec §2, §3) and its texts (§8). */
-export const PLAN_TYPES = ["Subscription", "Government", "Training", "Token"] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
-
+/** The Request More Information modal's texts (spec §8); its plan types are content (app/content/platform.ts). */
 export const INFO_REQUEST_MESSAGES = {
   success: "Your request has been sent successfully. We will contact you soon!",
   failed: "Failed to submit your request. Please try again.",

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
-import type { PlanType } from "./messages";
+import type { PlanType } from "~/content/plans";
 
 const RequestInfoModal = lazy(() => import("./request-info-modal"));
 

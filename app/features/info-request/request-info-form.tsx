@@ -3,7 +3,8 @@ import type { FormResult } from "~/shared/forms/form-result";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
 import { SelectField } from "~/shared/ui/field";
 import { LeadFormFrame, LeadMessageField, LeadTextFields } from "~/shared/ui/lead-form";
-import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, PLAN_TYPES, type PlanType } from "./messages";
+import { PLAN_TYPES, type PlanType } from "~/content/plans";
+import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.infoRequestSchema);
 

@@ -1,5 +1,5 @@
 import { Modal } from "~/shared/ui/modal";
-import type { PlanType } from "./messages";
+import type { PlanType } from "~/content/plans";
 import { RequestInfoForm } from "./request-info-form";
 
 /** The Request More Information modal (spec §2); loaded only when a visitor opens it. */

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { FIELD_MESSAGES } from "~/shared/forms/form-result";
 import { companyField, emailField, honeypotField, messageField, nameField, phoneField } from "~/shared/forms/fields";
-import { PLAN_TYPES } from "./messages";
+import { PLAN_TYPES } from "~/content/plans";
 
 /** The Request More Information form (spec §3, §5): every field required. */
 export const infoRequestSchema = z.strictObject({

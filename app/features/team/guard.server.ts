@@ -5,7 +5,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
-import { TEAM_SESSION_COOKIE } from "./team-lines";
+import { TEAM_SESSION_COOKIE } from "./team-contract";
 
 interface Args {
   request: Request;

@@ -1,8 +1,10 @@
 /**
- * The workspace's words and lists, shared by its pages and the server. No zod here: this module
- * ships to the browser (the validation schemas are in team-schemas.ts, used by loaders only).
+ * The workspace's lead kinds and the leads list's filter, shared by its pages and the server. No
+ * zod here: this module ships to the browser (the validation schemas are in team-schemas.ts, used
+ * by loaders only; limits, texts and refusals are in team-contract.ts).
  */
-import { PLAN_TYPES } from "~/features/info-request/messages";
+import type { PlanType } from "~/content/plans";
+import { PAGE_SIZE_DEFAULT } from "./team-contract";
 
 export const LEAD_KINDS = ["newsletter", "contact", "information", "chat"] as const;
 export type LeadKindName = (typeof LEAD_KINDS)[number];
@@ -13,17 +15,11 @@ export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
   chat: "Chat lead",
 };
 export const LEAD_STATUSES = ["open", "handled"] as const;
-export { PLAN_TYPES };
-
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 200;
-export const SEARCH_MAX = 200;
-export const NOTE_MAX = 5_000;
 
 /** The filter of the leads list, as the server validated it (team-schemas.ts). */
 export interface LeadFilterValues {
   kind?: LeadKindName | undefined;
-  plan?: (typeof PLAN_TYPES)[number] | undefined;
+  plan?: PlanType | undefined;
   status?: (typeof LEAD_STATUSES)[number] | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -44,10 +40,3 @@ export function filterQuery(filter: LeadFilterValues, extra: Record<string, stri
   const query = params.toString();
   return query ? `?${query}` : "";
 }
-
-export const SIGN_IN_SENT =
-  "If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.";
-export const SIGN_IN_LIMITED = "Too many sign-in requests. Please wait an hour and try again.";
-export const LINK_INVALID = "This sign-in link has expired or was already used. Ask for a new one.";
-
-export const TEAM_SESSION_COOKIE = "team_session";

@@ -3,8 +3,11 @@
  * Anything else is a clear message, never a query.
  */
 import { z } from "zod";
-import { LEAD_KINDS, LEAD_STATUSES, NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PLAN_TYPES, SEARCH_MAX } from "./team-lines";
+import { PLAN_TYPES } from "~/content/plans";
 import { isValidEmail } from "~/shared/forms/email-rule";
+import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
+import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX } from "./team-contract";
+import { LEAD_KINDS, LEAD_STATUSES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -61,9 +64,38 @@ export const teamEmailSchema = z
   .max(254, "Please enter a valid email address.")
   .refine(isValidEmail, "Please enter a valid email address.");
 
-export const noteSchema = z
-  .string({ error: "Write a note first." })
-  .trim()
-  .min(1, "Write a note first.")
-  .max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`);
+/** The sign-in form: the member's work address. */
+export const signInSchema = z.object({ email: teamEmailSchema });
 
+/** A note on a lead. */
+export const noteSchema = z.object({
+  note: z.string().trim().min(1, "Write a note first.").max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`),
+});
+
+/** A refusal of a campaign's input: its text, and its code in the issue's params. */
+const refusal = (code: CampaignErrorCode) => ({ message: CAMPAIGN_ERRORS[code], params: { code } });
+
+/**
+ * A campaign's subject and Markdown body, as the server stores them: the subject on one line
+ * (control characters become spaces), the body as written.
+ */
+export const campaignInputSchema = z.object({
+  subject: z
+    .string()
+    .transform((subject) => subject.replace(/[\p{Cc}]+/gu, " ").trim())
+    .refine((subject) => subject !== "", refusal("subject-required"))
+    .refine((subject) => subject.length <= CAMPAIGN_LIMITS.subject, refusal("subject-too-long")),
+  body: z
+    .string()
+    .refine((body) => body.trim() !== "", refusal("body-required"))
+    .refine((body) => body.length <= CAMPAIGN_LIMITS.body, refusal("body-too-long")),
+});
+export type CampaignInput = z.input<typeof campaignInputSchema>;
+
+/** The code of the first refusal of a failed campaign input (issues list the subject first). */
+export function campaignInputError(error: z.ZodError): CampaignErrorCode {
+  const issue = error.issues[0];
+  const code: unknown = issue?.code === "custom" ? issue.params?.code : undefined;
+  if (typeof code === "string" && Object.hasOwn(CAMPAIGN_ERRORS, code)) return code as CampaignErrorCode;
+  return issue?.path[0] === "body" ? "body-required" : "subject-required";
+}

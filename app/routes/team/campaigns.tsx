@@ -1,64 +1,56 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { servicesContext } from "~/context.server";
+import { CAMPAIGN_ERRORS, CAMPAIGN_INTENTS, CAMPAIGN_LIMITS, CAMPAIGNS_PATH } from "~/features/team/campaigns-contract";
 import { requestOriginOf, requireMember } from "~/features/team/guard.server";
+import { isRowId, teamErrorCode } from "~/features/team/team-contract";
+import { readTeamForm, refuse } from "~/features/team/team-form.server";
+import { campaignInputSchema } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = () => [{ title: `Campaigns | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
-const CAMPAIGNS_PATH = "/team/campaigns";
-const ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
-
 /**
- * /team/campaigns — the launch announcement (issue 10, part 4): compose (subject, Markdown),
- * preview, send a test to yourself, send to every active subscriber, follow progress, pause and
- * resume. Plain forms: works without JavaScript. Sending is server/newsletter/campaigns.ts.
+ * /team/campaigns — the launch announcement: compose (subject, Markdown), preview, send a test to
+ * yourself, send to every active subscriber, follow progress, pause and resume. Plain forms: works
+ * without JavaScript. Campaigns are server/newsletter/campaigns.ts, their sending
+ * server/newsletter/campaign-dispatcher.ts.
  */
 export async function loader(args: Route.LoaderArgs) {
   const email = await requireMember(args);
   const { campaigns, config } = args.context.get(servicesContext);
   const params = new URL(args.request.url).searchParams;
   const id = params.get("id");
-  const selected = id && ID_SHAPE.test(id) ? await campaigns.get(id) : undefined;
-  if (id && !selected) throw data({ message: "This campaign does not exist." }, { status: 404 });
+  const selected = isRowId(id) ? await campaigns.get(id) : undefined;
+  if (id && !selected) throw data({ message: CAMPAIGN_ERRORS["campaign-missing"] }, { status: 404 });
   return { email, list: await campaigns.list(), selected, tested: params.has("tested"), rate: config.mail.campaignRatePerMinute };
 }
-
-const INTENTS = ["create", "update", "test", "send", "pause", "resume"] as const;
-type Intent = (typeof INTENTS)[number];
 
 export async function action(args: Route.ActionArgs) {
   const email = await requireMember(args);
   const { campaigns } = args.context.get(servicesContext);
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return data({ message: "The request body could not be read." }, { status: 400 });
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent") as Intent;
-  if (!INTENTS.includes(intent)) return data({ message: "Unknown action." }, { status: 400 });
-  const id = text("id");
-  if (intent !== "create" && !ID_SHAPE.test(id)) return data({ message: "There is no such campaign." }, { status: 400 });
+  const read = await readTeamForm(args.request, { intents: CAMPAIGN_INTENTS, needsId: (intent) => intent !== "create", noSuchId: CAMPAIGN_ERRORS["campaign-unknown"] });
+  if (!read.ok) return read.refusal;
+  const { intent, id = "", fields, text } = read.value;
   try {
     switch (intent) {
-      case "create": {
-        const created = await campaigns.create(email, { subject: text("subject"), body: text("body") }, requestOriginOf(args.context));
+      case "create":
+      case "update": {
+        const input = fields(campaignInputSchema);
+        if (!input.ok) return input.refusal;
+        if (intent === "update") {
+          await campaigns.update(email, id, input.value);
+          break;
+        }
+        const created = await campaigns.create(email, input.value, requestOriginOf(args.context));
         return redirect(`${CAMPAIGNS_PATH}?id=${created}`);
       }
-      case "update":
-        await campaigns.update(email, id, { subject: text("subject"), body: text("body") });
-        break;
       case "test":
         await campaigns.sendTest(email, id);
         return redirect(`${CAMPAIGNS_PATH}?id=${id}&tested=1`);
       case "send":
-        if (text("confirm") !== "yes") return data({ message: "Tick the box to confirm sending to every active subscriber." }, { status: 400 });
+        if (text("confirm") !== "yes") return refuse(CAMPAIGN_ERRORS["send-unconfirmed"]);
         await campaigns.start(email, id);
         break;
       case "pause":
@@ -69,12 +61,12 @@ export async function action(args: Route.ActionArgs) {
         break;
     }
   } catch (error) {
-    if (error instanceof Error && error.name === "CampaignInputError") return data({ message: error.message }, { status: 400 });
+    const code = teamErrorCode(error, CAMPAIGN_ERRORS);
+    if (code) return refuse(CAMPAIGN_ERRORS[code]);
     throw error;
   }
   return redirect(`${CAMPAIGNS_PATH}?id=${id}`);
 }
-
 
 export default function CampaignsPage() {
   const { email, list, selected, tested, rate } = useLoaderData<typeof loader>();
@@ -103,7 +95,7 @@ export default function CampaignsPage() {
           <label className="block font-semibold" htmlFor="campaign-subject">
             Subject
           </label>
-          <input id="campaign-subject" name="subject" required maxLength={200} defaultValue={selected?.subject ?? ""} className={inputClass} />
+          <input id="campaign-subject" name="subject" required maxLength={CAMPAIGN_LIMITS.subject} defaultValue={selected?.subject ?? ""} className={inputClass} />
           <label className="mt-4 block font-semibold" htmlFor="campaign-body">
             Message (Markdown: # heading, **bold**, *italic*, - lists, [links](https://…))
           </label>
@@ -166,7 +158,7 @@ export default function CampaignsPage() {
                 </button>
               </Form>
             ) : null}
-            <Link to={`${CAMPAIGNS_PATH}?id=${selected.id}`} className={`${linkClass} px-2 py-2`}>
+            <Link to={`${CAMPAIGNS_PATH}?id=${selected.id}`} className={`${linkClass} py-2`}>
               Refresh progress
             </Link>
           </div>

@@ -1,18 +1,18 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
+import { NOTE_MAX, isRowId } from "~/features/team/team-contract";
+import { readTeamForm } from "~/features/team/team-form.server";
 import { noteSchema } from "~/features/team/team-schemas";
-import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadKindName, NOTE_MAX } from "~/features/team/team-lines";
+import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadKindName } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => [{ title: `Lead | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
-const ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
-
 function leadKey(params: { kind?: string; id?: string }): { kind: LeadKindName; id: string } {
   const kind = LEAD_KINDS.find((k) => k === params.kind);
-  if (!kind || !params.id || !ID_SHAPE.test(params.id)) throw data({ error: "There is no such lead." }, { status: 404 });
+  if (!kind || !isRowId(params.id)) throw data({ error: "There is no such lead." }, { status: 404 });
   return { kind, id: params.id };
 }
 
@@ -28,24 +28,17 @@ export async function action(args: Route.ActionArgs) {
   const member = await requireMember(args);
   const { kind, id } = leadKey(args.params);
   const leads = teamServices(args.context).leads;
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return data({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
-  }
-  const intent = form.get("intent");
+  const read = await readTeamForm(args.request, { intents: ["handled", "open", "note"] });
+  if (!read.ok) return read.refusal;
+  const { intent, fields } = read.value;
   if (intent === "handled" || intent === "open") {
     if (!(await leads.setStatus(kind, id, intent, member))) throw data({ error: "There is no such lead: it may have been erased." }, { status: 404 });
     return { ok: true, message: intent === "handled" ? "Marked as handled." : "Reopened." };
   }
-  if (intent === "note") {
-    const note = noteSchema.safeParse(form.get("note"));
-    if (!note.success) return data({ ok: false, message: note.error.issues[0]?.message ?? "Write a note first." }, { status: 400 });
-    if (!(await leads.addNote(kind, id, note.data, member))) throw data({ error: "There is no such lead: it may have been erased." }, { status: 404 });
-    return { ok: true, message: "Note added." };
-  }
-  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const note = fields(noteSchema);
+  if (!note.ok) return note.refusal;
+  if (!(await leads.addNote(kind, id, note.value.note, member))) throw data({ error: "There is no such lead: it may have been erased." }, { status: 404 });
+  return { ok: true, message: "Note added." };
 }
 
 const row = (label: string, value: string | null | undefined) =>

@@ -2,7 +2,9 @@ import { Form, Link, data, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { parseLeadFilter } from "~/features/team/team-schemas";
-import { LEAD_KINDS, LEAD_KIND_LABELS, PLAN_TYPES, SEARCH_MAX, filterQuery } from "~/features/team/team-lines";
+import { PLAN_TYPES } from "~/content/plans";
+import { SEARCH_MAX, TEAM_ERRORS, teamErrorCode } from "~/features/team/team-contract";
+import { LEAD_KINDS, LEAD_KIND_LABELS, filterQuery } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/leads";
 
@@ -18,8 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
     const page = await teamServices(args.context).leads.page(parsed.filter);
     return { errors: [] as string[], raw, filter: parsed.filter, ...page, first: !parsed.filter.after };
   } catch (error) {
-    if (error instanceof Error && error.name === "InvalidCursorError") {
-      return data({ errors: [error.message], raw, filter: parsed.filter, leads: [], next: undefined, first: false }, { status: 400 });
+    if (teamErrorCode(error, TEAM_ERRORS) === "invalid-cursor") {
+      return data({ errors: [TEAM_ERRORS["invalid-cursor"]], raw, filter: parsed.filter, leads: [], next: undefined, first: false }, { status: 400 });
     }
     throw error;
   }

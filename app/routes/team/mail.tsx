@@ -1,6 +1,7 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
+import { readTeamForm } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, formatTime, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/mail";
 
@@ -9,7 +10,6 @@ export const meta: Route.MetaFunction = () => [{ title: `Mail | Team | ${PRODUCT
 const STATUSES = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
 type Status = keyof typeof STATUSES;
 const isStatus = (value: string | null): value is Status => value !== null && value in STATUSES;
-const ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireMember(args);
@@ -26,15 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const member = await requireMember(args);
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return data({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
-  }
-  const id = form.get("id");
-  if (id !== null && (typeof id !== "string" || !ID_SHAPE.test(id))) return data({ ok: false, message: "There is no such mail." }, { status: 400 });
-  const count = await teamServices(args.context).mail.resend(id ?? undefined, member);
+  const read = await readTeamForm(args.request, { noSuchId: "There is no such mail." });
+  if (!read.ok) return read.refusal;
+  const { id } = read.value;
+  const count = await teamServices(args.context).mail.resend(id, member);
   if (count === 0) return data({ ok: false, message: id ? "This mail is not failed (it may have been sent already)." : "There is no failed mail to resend." }, { status: 409 });
   return { ok: true, message: `${count} mail${count === 1 ? "" : "s"} queued again.` };
 }

@@ -1,10 +1,10 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
+import { readTeamForm } from "~/features/team/team-form.server";
 import { teamEmailSchema } from "~/features/team/team-schemas";
 import { LEAD_KIND_LABELS } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass } from "~/features/team/team-ui";
-import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = () => [{ title: `Person | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -19,15 +19,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const member = await requireMember(args);
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return data({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
-  }
+  const read = await readTeamForm(args.request);
+  if (!read.ok) return read.refusal;
   const email = teamEmailSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
   if (!email.success) return data({ ok: false, message: "Give one email address to erase." }, { status: 400 });
-  const typed = formText(form, "confirm").trim().toLowerCase();
+  const typed = read.value.text("confirm").trim().toLowerCase();
   if (typed !== email.data.toLowerCase()) {
     return data({ ok: false, message: "Type the address exactly to confirm the erasure. Nothing was erased." }, { status: 400 });
   }

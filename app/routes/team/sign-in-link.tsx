@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { safeNext, sessionCookie, teamServices } from "~/features/team/guard.server";
-import { LINK_INVALID } from "~/features/team/team-lines";
+import { LINK_INVALID } from "~/features/team/team-contract";
+import { readTeamForm } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, linkClass } from "~/features/team/team-ui";
-import { formText } from "~/features/team/form-text";
 import type { Route } from "./+types/sign-in-link";
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -17,16 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { invalid: true };
-  }
-  const token = formText(form, "token");
-  const session = await teamServices(context).access.signIn(token);
+  const read = await readTeamForm(request);
+  if (!read.ok) return { invalid: true };
+  const session = await teamServices(context).access.signIn(read.value.text("token"));
   if (!session) return { invalid: true };
-  throw redirect(safeNext(formText(form, "next")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, 12 * 60 * 60) } });
+  throw redirect(safeNext(read.value.text("next")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, 12 * 60 * 60) } });
 }
 
 export default function SignInLink() {

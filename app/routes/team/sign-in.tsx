@@ -1,8 +1,9 @@
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { clientKeyOf, readCookie, requestOriginOf, safeNext, teamServices } from "~/features/team/guard.server";
-import { teamEmailSchema } from "~/features/team/team-schemas";
-import { SIGN_IN_LIMITED, SIGN_IN_SENT, TEAM_SESSION_COOKIE } from "~/features/team/team-lines";
+import { SIGN_IN_LIMITED, SIGN_IN_SENT, TEAM_SESSION_COOKIE } from "~/features/team/team-contract";
+import { readTeamForm } from "~/features/team/team-form.server";
+import { signInSchema } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, inputClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/sign-in";
 
@@ -15,15 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let email: unknown;
-  try {
-    email = (await request.formData()).get("email");
-  } catch {
-    return data({ ok: false as const, message: "The form could not be read. Please try again." }, { status: 400 });
-  }
-  const parsed = teamEmailSchema.safeParse(email);
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Please enter a valid email address." }, { status: 400 });
-  const outcome = await teamServices(context).access.requestLink(parsed.data, requestOriginOf(context) || new URL(request.url).origin, clientKeyOf(context));
+  const read = await readTeamForm(request);
+  if (!read.ok) return read.refusal;
+  const parsed = read.value.fields(signInSchema);
+  if (!parsed.ok) return parsed.refusal;
+  const outcome = await teamServices(context).access.requestLink(parsed.value.email, requestOriginOf(context) || new URL(request.url).origin, clientKeyOf(context));
   if (outcome === "limited") return data({ ok: false as const, message: SIGN_IN_LIMITED }, { status: 429 });
   return data({ ok: true as const, message: SIGN_IN_SENT });
 }

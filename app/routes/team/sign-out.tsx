@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clearSessionCookie, readCookie, teamServices } from "~/features/team/guard.server";
-import { TEAM_SESSION_COOKIE } from "~/features/team/team-lines";
+import { TEAM_SESSION_COOKIE } from "~/features/team/team-contract";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {

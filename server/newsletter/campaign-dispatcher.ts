@@ -1,0 +1,167 @@
+/**
+ * Where a campaign's mail is queued, exactly once per recipient, at MAIL_RATE_PER_MINUTE
+ * (docs/decisions/0037). The campaigns themselves (drafts, start, pause, progress) are
+ * campaigns.ts; `start` there fills `campaign_recipients` with every active subscriber.
+ *
+ * The dispatcher (every second, in every server process) takes each sending campaign in its own
+ * transaction that begins by UPDATE-ing the campaign row: that row lock (PostgreSQL) or write
+ * lock (SQLite) makes the rest of the transaction exclusive per campaign, across processes. It
+ * works out how many mails the rate allows since `next_dispatch_at`, takes that many waiting
+ * recipients, writes one outbox row per recipient still active (with their own unsubscribe link)
+ * and marks each recipient queued (with the mail id) or skipped, and moves the clock. A crash
+ * before the commit leaves everything waiting; after it, everything queued: a recipient is never
+ * queued twice nor skipped. The outbox then delivers each row (stable Message-ID).
+ */
+import { sql } from "kysely";
+import type { Config } from "../config";
+import { type Db, nowIso } from "../db/database";
+import type { CampaignStatus } from "../db/schema";
+import type { Logger } from "../logger";
+import type { MailInput } from "../mail/compose";
+import type { MailOutbox } from "../mail/outbox";
+import type { NewsletterKeys } from "./keys";
+import { markdownToHtml } from "./markdown";
+import { listHeaders, subscriberFooter } from "./subscriber-mail";
+
+/** Most recipients moved to the outbox in one transaction. */
+const MAX_PER_DISPATCH = 500;
+
+/** The html and text parts of a campaign's body (without the per-recipient footer). */
+export function renderCampaign(body: string): { html: string; text: string } {
+  return { html: markdownToHtml(body), text: body.replace(/\r\n?/g, "\n") };
+}
+
+/** The mail of one recipient: the body, then their own footer and List-Unsubscribe headers. */
+export class CampaignMails {
+  constructor(
+    private readonly keys: NewsletterKeys,
+    private readonly mail: Config["mail"],
+    private readonly publicSiteUrl: string | undefined,
+  ) {}
+
+  to(campaign: { subject: string; body: string; origin: string }, to: { email: string; unsubscribe_key: string | null; origin: string | null }): MailInput {
+    const { html, text } = renderCampaign(campaign.body);
+    const key = to.unsubscribe_key ?? "";
+    const link = { email: to.email, token: this.keys.token(key), origin: this.publicSiteUrl ?? to.origin ?? campaign.origin };
+    const footer = subscriberFooter(link, this.mail);
+    return { to: to.email, about: to.email, subject: campaign.subject, text: `${text}\n\n${footer.text}`, html: `${html}${footer.html}`, headers: listHeaders(link, this.mail), priority: "bulk" };
+  }
+}
+
+export class CampaignDispatcher {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: MailOutbox,
+    private readonly mails: CampaignMails,
+    private readonly perMinute: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Every second, each sending campaign gets its share of the rate. */
+  start(intervalMs = 1_000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** A pass now, unless one is under way. */
+  kick(): void {
+    if (this.running) return;
+    this.running = this.dispatchOnce()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.error({ err: error }, "campaign dispatcher failed; retrying in a second"))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** One pass over the sending campaigns; resolves to the number of mails queued. */
+  async dispatchOnce(): Promise<number> {
+    let queued = 0;
+    const sending = await this.db.selectFrom("campaigns").select("id").where("status", "=", "sending").execute();
+    for (const { id } of sending) queued += await this.dispatch(id);
+    if (queued > 0) this.outbox.nudge();
+    return queued;
+  }
+
+  private async dispatch(id: string): Promise<number> {
+    const perMinute = this.perMinute;
+    return this.db.transaction().execute(async (trx) => {
+      // The lock: an UPDATE of the campaign row first (PostgreSQL: row lock until commit; SQLite:
+      // the write lock). Concurrent dispatchers of other processes wait here, then see our result.
+      const locked = await trx
+        .updateTable("campaigns")
+        .set({ status: sql<CampaignStatus>`status` })
+        .where("id", "=", id)
+        .where("status", "=", "sending")
+        .returning(["subject", "body", "origin", "next_dispatch_at"])
+        .executeTakeFirst();
+      if (!locked) return 0;
+      const now = Date.now();
+      const clock = Math.max(Date.parse(locked.next_dispatch_at ?? new Date(now).toISOString()), now - 60_000);
+      const msPerMail = 60_000 / perMinute;
+      const allowed = Math.min(MAX_PER_DISPATCH, Math.floor((now - clock) / msPerMail));
+      if (allowed < 1) return 0;
+      const due = await trx
+        .selectFrom("campaign_recipients as r")
+        .leftJoin("subscribers as s", "s.id", "r.subscriber_id")
+        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key", "s.origin"])
+        .where("r.campaign_id", "=", id)
+        .where("r.status", "=", "waiting")
+        .orderBy("r.subscriber_id")
+        .limit(allowed)
+        .execute();
+      const stamp = nowIso();
+      if (due.length === 0) {
+        await trx.updateTable("campaigns").set({ status: "done", finished_at: stamp }).where("id", "=", id).execute();
+        return 0;
+      }
+      const active = due.filter((r) => r.status === "active" && r.unsubscribe_key);
+      const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
+      const mailIds = await this.outbox.enqueueMany(
+        trx,
+        active.map((r) => this.mails.to(locked, { email: r.email, unsubscribe_key: r.unsubscribe_key, origin: r.origin })),
+      );
+      // One UPDATE per recipient would be 500 statements; a CASE keeps it to one.
+      if (active.length > 0) {
+        await trx
+          .updateTable("campaign_recipients")
+          .set({
+            status: "queued",
+            updated_at: stamp,
+            mail_id: sql<string>`case subscriber_id ${sql.join(
+              active.map((r, i) => sql`when ${r.subscriber_id} then ${mailIds[i]!}`),
+              sql` `,
+            )} end`,
+          })
+          .where("campaign_id", "=", id)
+          .where("subscriber_id", "in", active.map((r) => r.subscriber_id))
+          .execute();
+      }
+      if (skipped.length > 0) {
+        await trx
+          .updateTable("campaign_recipients")
+          .set({ status: "skipped", updated_at: stamp })
+          .where("campaign_id", "=", id)
+          .where("subscriber_id", "in", skipped.map((r) => r.subscriber_id))
+          .execute();
+      }
+      await trx
+        .updateTable("campaigns")
+        .set({ next_dispatch_at: new Date(clock + due.length * msPerMail).toISOString() })
+        .where("id", "=", id)
+        .execute();
+      return active.length;
+    });
+  }
+}
