@@ -9,7 +9,7 @@ import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
-import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
+import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
 import { Campaigns } from "./newsletter/campaigns";

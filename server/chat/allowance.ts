@@ -8,7 +8,8 @@ import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
-import { type Slot, localDate, nextLocalMidnight, nextUtcMidnight, refundSlot, slotCount, takeSlot, utcDate } from "./quota";
+import { type Slot, refundSlot, slotCount, takeSlot } from "../db/counters";
+import { localDate, nextLocalMidnight, nextUtcMidnight, utcDate } from "./local-day";
 
 /** A slot to take: at most `limit` per (scope, period); the counter may go at `expiresAt`. */
 /** chat_counters scope of the questions refused by a daily quota, per UTC day (the team's overview). */

@@ -19,7 +19,7 @@ import type { CampaignStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailInput } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
-import type { Audit, AuditAction } from "../team/audit";
+import type { Audit, AuditAction } from "../audit/audit";
 import type { NewsletterKeys } from "./keys";
 import { markdownToHtml } from "./markdown";
 import { listHeaders, subscriberFooter } from "./subscriber-mail";

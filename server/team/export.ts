@@ -4,7 +4,7 @@
  */
 import type { LeadFilter } from "~/features/team/team-schemas";
 import { csvField } from "../leads/csv";
-import type { Audit } from "./audit";
+import type { Audit } from "../audit/audit";
 import type { LeadRow, TeamLeads } from "./leads";
 
 export const EXPORT_FIELDS = ["kind", "id", "created_at", "name", "email", "phone", "company", "plan_type", "topic", "message", "handled_at", "handled_by"] as const satisfies readonly (keyof LeadRow)[];

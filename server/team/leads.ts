@@ -9,7 +9,7 @@ import { type Db, nowIso } from "../db/database";
 import type { Database, LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
 import { LEAD_SOURCES, type LeadSource } from "./lead-sources";
-import type { Audit } from "./audit";
+import type { Audit } from "../audit/audit";
 import { newRowId } from "../db/row-id";
 
 export interface LeadRow {

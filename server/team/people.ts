@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { erasePerson } from "../leads/erase";
 import { LEAD_SOURCES } from "./lead-sources";
-import type { Audit } from "./audit";
+import type { Audit } from "../audit/audit";
 import type { LeadRow, TeamLeads } from "./leads";
 
 export interface PersonMail {

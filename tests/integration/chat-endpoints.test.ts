@@ -16,7 +16,7 @@ import {
   TRANSCRIPT_TOO_MANY,
 } from "~/features/chat/chat-contract";
 import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { referralMessage } from "../../server/chat/replies";
+import { referralMessage } from "../../server/chat/texts";
 import { exportLeads } from "../../server/cli/leads";
 import { erasePerson as deletePerson } from "../../server/leads/erase";
 import { openDatabase } from "../../server/db/database";
