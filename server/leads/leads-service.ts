@@ -3,205 +3,22 @@ import { CATEGORY_LABELS } from "~/features/contact/messages";
 import type { ContactInput } from "~/features/contact/schema";
 import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
-import { type DatabaseHandle, type Db, nowIso } from "../db/database";
-import { composeMail, headerSafe, type MailInput } from "../mail/compose";
-import type { MailOutbox } from "../mail/outbox";
-import { NewsletterKeys } from "../newsletter/keys";
-import { adminNoticeMail } from "../newsletter/admin-notice";
-import { welcomeMail } from "../newsletter/subscriber-mail";
-import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
+import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
-import { batchInsert } from "../db/batch-insert";
-import type { Insertable } from "kysely";
-import type { SubscribersTable } from "../db/schema";
-import { insertSubscribersWithMails } from "./new-subscribers";
-
-/** A sign-up's row as the group commit writes it. */
-type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; origin: string };
-
-export type SubscribeOutcome = "subscribed" | "already-subscribed";
-
-/** Where a subscription comes from, for its consent record and the links in its mails. */
-export interface SubscriptionContext {
-  /** Path of the page the form was on (null when the client did not say). */
-  page: string | null;
-  /** The client key (IPv4, or IPv6 /64) as per-IP limits see it; stored only as a keyed hash. */
-  clientKey: string;
-  /** The public origin of the request (PUBLIC_SITE_URL, else the request's own). */
-  origin: string;
-}
-
-interface PendingSubscription {
-  id: string;
-  email: string;
-  context: SubscriptionContext;
-  resolve: (outcome: SubscribeOutcome) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
-const MAX_BATCH = 200;
+import { headerSafe } from "../mail/compose";
+import type { MailOutbox } from "../mail/outbox";
 
 /**
- * Lead capture: each record and the mail that announces it are written in one transaction, then
- * the outbox is nudged. Uniqueness of subscribers is the database's (unique index on the
- * lower-cased address), so simultaneous sign-ups of one address cannot both succeed.
+ * Contact messages and information requests: each record and the mail that announces it to the
+ * team are written in one transaction, then the outbox is nudged. (The newsletter sign-up is
+ * server/newsletter/sign-up.ts; the chat's leads are server/chat/visitors.ts.)
  */
 export class LeadsService {
-  private readonly db: Db;
-  private readonly kind: DatabaseHandle["kind"];
-
   constructor(
-    database: DatabaseHandle,
+    private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
-    private readonly keys: NewsletterKeys,
-    private readonly publicSiteUrl: string | undefined,
-  ) {
-    this.db = database.db;
-    this.kind = database.kind;
-  }
-
-  /** SQLite's group commit INSERT, compiled once per batch size (the unique index decides who wins). */
-  private readonly insertSubscribers = batchInsert((rows: Insertable<SubscribersTable>[]) =>
-    this.db
-      .insertInto("subscribers")
-      .values(rows)
-      .onConflict((conflict) => conflict.column("email_normalized").doNothing())
-      .returning("id"),
-  );
-
-  /**
-   * Subscribes one address. Sign-ups arriving together are written in one transaction (group
-   * commit): `INSERT … ON CONFLICT (email_normalized) DO NOTHING RETURNING id` lets the unique
-   * index decide which one wins, then the admin notice and welcome mail of the inserted rows go
-   * into the outbox in the same transaction (on PostgreSQL, the same statement). An address that
-   * was unsubscribed is re-activated afterwards, in a transaction of its own.
-   */
-  subscribe(email: string, context: SubscriptionContext): Promise<SubscribeOutcome> {
-    return new Promise((resolve, reject) => {
-      this.pendingSubscriptions.push({ id: newRowId(), email: email.trim(), context, resolve, reject });
-      this.scheduleFlush();
-    });
-  }
-
-  private readonly pendingSubscriptions: PendingSubscription[] = [];
-  private flushScheduled = false;
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      void this.flushSubscriptions();
-    });
-  }
-
-  private async flushSubscriptions(): Promise<void> {
-    const batch = this.pendingSubscriptions.splice(0, MAX_BATCH);
-    if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
-    if (batch.length === 0) return;
-    const now = nowIso();
-    const records = batch.map(({ id, email, context }): NewSubscriber => ({
-      id,
-      email,
-      email_normalized: email.toLowerCase(),
-      subscribed_at: now,
-      status: "active",
-      notify_admin: this.mail.adminEmail,
-      ...this.consentRecord(context, now),
-      unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
-      welcomed_at: now,
-    }));
-    let inserted: Set<string>;
-    try {
-      inserted = await this.insertNew(records, now);
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-      return;
-    }
-    // An address that unsubscribed and signs up again (rare): re-activated in a transaction of its own.
-    const others = batch.filter(({ id }) => !inserted.has(id));
-    let reactivated = new Set<string>();
-    let reactivationError: unknown;
-    if (others.length > 0) {
-      try {
-        reactivated = await this.reactivate(others, now);
-      } catch (error) {
-        reactivationError = error;
-      }
-    }
-    for (const item of batch) {
-      if (inserted.has(item.id) || reactivated.has(item.id)) item.resolve("subscribed");
-      else if (reactivationError !== undefined) item.reject(reactivationError);
-      else item.resolve("already-subscribed");
-    }
-    if (inserted.size + reactivated.size > 0) this.outbox.nudge();
-  }
-
-  /**
-   * Inserts the records whose address is new, with their admin notice and welcome mail, in one
-   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip).
-   */
-  private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
-    const mailsOf = (record: NewSubscriber): MailInput[] => [
-      adminNoticeMail(this.mail.adminEmail, record.email, now),
-      // The welcome goes once per address: with the row that created it (docs/decisions/0036).
-      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key, origin: record.origin }),
-    ];
-    if (this.kind === "postgres") {
-      const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
-      return insertSubscribersWithMails(this.db, records, mails);
-    }
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
-      await this.outbox.enqueueMany(trx, records.filter((record) => inserted.has(record.id)).flatMap(mailsOf));
-      return inserted;
-    });
-  }
-
-  /** Re-activates the unsubscribed addresses among `others`, with the new consent on record and an admin notice, at most once per batch. */
-  private reactivate(others: PendingSubscription[], now: string): Promise<Set<string>> {
-    return this.db.transaction().execute(async (trx) => {
-      const reactivated = new Set<string>();
-      const gone = await trx
-        .selectFrom("subscribers")
-        .select("email_normalized")
-        .where("email_normalized", "in", [...new Set(others.map(({ email }) => email.toLowerCase()))])
-        .where("status", "=", "unsubscribed")
-        .execute();
-      const mails: MailInput[] = [];
-      for (const { email_normalized } of gone) {
-        const item = others.find(({ email }) => email.toLowerCase() === email_normalized)!;
-        // The status condition also settles concurrent batches: one of them re-activates.
-        const row = await trx
-          .updateTable("subscribers")
-          .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, now) })
-          .where("email_normalized", "=", email_normalized)
-          .where("status", "=", "unsubscribed")
-          .returning("id")
-          .executeTakeFirst();
-        if (row) {
-          reactivated.add(item.id);
-          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now));
-        }
-      }
-      await this.outbox.enqueueMany(trx, mails);
-      return reactivated;
-    });
-  }
-
-  /** The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the client. */
-  private consentRecord(context: SubscriptionContext, now: string) {
-    return {
-      consent_at: now,
-      consent_page: context.page,
-      consent_form: NEWSLETTER_FORM_ID,
-      consent_text: NEWSLETTER_CONSENT_TEXT,
-      consent_client: this.keys.clientHash(context.clientKey),
-      origin: this.publicSiteUrl ?? context.origin,
-    };
-  }
+  ) {}
 
   async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {
     const now = nowIso();
