@@ -149,7 +149,7 @@ export interface TeamSessionsTable {
   expires_at: string;
 }
 
-export type LeadKind = "newsletter" | "contact" | "information" | "chat";
+export type LeadKind = "newsletter" | "contact" | "information-request" | "chat";
 
 /** A lead the team marked handled (no row: open). */
 export interface LeadStatesTable {

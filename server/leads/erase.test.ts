@@ -11,7 +11,7 @@ import { LEGACY } from "../../tests/support/legacy-mail";
 import { DATABASE_ENGINES } from "../../tests/support/engines";
 import { createChatService } from "../chat/chat-service";
 import { erasePerson as deletePerson } from "./erase";
-import { LEAD_SOURCES } from "../team/lead-sources";
+import { LEAD_KIND_TABLES } from "./lead-kinds";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { migrations } from "../db/migrations/index";
@@ -114,13 +114,13 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const before = await snapshot(handle.db, [JOANN, ANN_AU]);
     const counts = await deletePerson(handle.db, "  ANN@example.COM ");
     expect(counts).toEqual({
-      team_notes: 2, // her note and her handled mark
+      "team-notes": 2, // her note and her handled mark
 
-      chat_lead: 1,
-      subscriber: 1,
-      information_request: 1,
-      contact_message: 1,
-      chat_conversation: 1 + 5, // the visitor and the five messages of the opening exchange
+      chat: 1,
+      newsletter: 1,
+      "information-request": 1,
+      contact: 1,
+      "chat-conversation": 1 + 5, // the visitor and the five messages of the opening exchange
       mail: 5 + 2, // newsletter notice and welcome, contact, information request, transcript; and the two older mails about her
     });
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
@@ -140,7 +140,7 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
 
   it("finds a person's rows in every lead table through an index, not by reading the whole table", async () => {
     const lookups = [
-      ...LEAD_SOURCES.map((source) => handle.db.selectFrom(source.table).select("id").where(source.address, "=", ANN)),
+      ...LEAD_KIND_TABLES.map((kind) => handle.db.selectFrom(kind.table).select("id").where(kind.address, "=", ANN)),
       handle.db.selectFrom("chat_visitors").select("id").where(sql<string>`lower(email)`, "=", ANN),
       handle.db.selectFrom("campaign_recipients").select("email").where(sql<string>`lower(email)`, "=", ANN),
     ];
