@@ -65,16 +65,25 @@ const SERVER_FOLDERS = {
 };
 const SERVER_COMPOSITION = ["app", "services", "main", "dev", "serve", "retention"].map((name) => `./server/${name}.ts`);
 
-const serverFolderZones = Object.entries(SERVER_FOLDERS).map(([folder, allowed]) => ({
-  target: `./server/${folder}`,
-  from: [
-    ...Object.keys(SERVER_FOLDERS)
-      .filter((other) => other !== folder && !allowed.includes(other))
-      .map((other) => `./server/${other}`),
-    ...SERVER_COMPOSITION,
-  ],
-  message: `server/${folder} may import ${allowed.length ? `only ${allowed.map((other) => `server/${other}`).join(", ")} among the server's folders` : "no other server folder"}, and the base modules: imports run one way (docs/architecture.md).`,
-}));
+const SERVER_BASE = ["config", "logger", "instance", "event-loop-load", "worker-threads"].map((name) => `./server/${name}.ts`);
+
+const serverFolderZones = [
+  {
+    target: SERVER_BASE,
+    from: Object.keys(SERVER_FOLDERS).map((folder) => `./server/${folder}`),
+    message: "The server's base modules (config, logger, instance, event-loop-load, worker-threads) import no server folder (docs/architecture.md).",
+  },
+  ...Object.entries(SERVER_FOLDERS).map(([folder, allowed]) => ({
+    target: `./server/${folder}`,
+    from: [
+      ...Object.keys(SERVER_FOLDERS)
+        .filter((other) => other !== folder && !allowed.includes(other))
+        .map((other) => `./server/${other}`),
+      ...SERVER_COMPOSITION,
+    ],
+    message: `server/${folder} may import ${allowed.length ? `only ${allowed.map((other) => `server/${other}`).join(", ")} among the server's folders` : "no other server folder"}, and the base modules: imports run one way (docs/architecture.md).`,
+  })),
+];
 
 /** Import boundaries checked on resolved files (so they hold for ~/ and relative paths alike). */
 const boundaries = {
