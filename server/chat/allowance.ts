@@ -1,7 +1,7 @@
 /**
  * What may still be asked: the visitor's daily messages (reset at their local midnight), the
  * client IP's and the whole site's per UTC day, taken before a reply and given back when it
- * fails. The counters themselves are in quota.ts; this module decides which slots a request
+ * fails. The counters themselves are server/db/counters.ts; this module decides which slots a request
  * takes, in what order, and what happens when one is refused.
  */
 import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";

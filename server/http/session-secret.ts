@@ -1,5 +1,5 @@
 /**
- * The site-wide secret: it signs the chat's visitor cookie (server/chat/session.ts) and the
+ * The site-wide secret: it signs the chat's visitor cookie (server/chat/session.ts), and the
  * newsletter's unsubscribe tokens and consent hashes derive their keys from it
  * (server/newsletter/keys.ts). SESSION_SECRET when configured, else generated once.
  */
