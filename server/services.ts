@@ -2,7 +2,7 @@ import { type Chat, createChat } from "./chat/setup";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
-import { LeadsService } from "./leads/leads-service";
+import { LeadCapture } from "./leads/lead-capture";
 import { type LeadForms, leadForms } from "./leads/submissions";
 import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
@@ -30,7 +30,7 @@ export interface Services {
   /** The newsletter sign-up: consent, welcome mail, admin notice, uniqueness (server/newsletter/sign-up.ts). */
   signUp: NewsletterSignUp;
   /** Contact messages and information requests (server/leads/). */
-  leads: LeadsService;
+  leads: LeadCapture;
   /** Unsubscribing with the signed token of a subscriber's mails (server/newsletter/). */
   newsletter: NewsletterService;
   /** Newsletter campaigns from /team/campaigns, and their dispatcher (server/newsletter/campaigns.ts). */
@@ -69,7 +69,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
   const signUp = new NewsletterSignUp(database, outbox, config.mail, keys, config.publicSiteUrl);
-  const leads = new LeadsService(database.db, outbox, config.mail);
+  const leads = new LeadCapture(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
   const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
   const newsletter = new NewsletterService(database.db, keys);

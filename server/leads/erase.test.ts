@@ -19,7 +19,7 @@ import type { MailTable } from "../db/schema";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
-import { LeadsService } from "./leads-service";
+import { LeadCapture } from "./lead-capture";
 import { NewsletterSignUp } from "../newsletter/sign-up";
 
 const ANN = "ann@example.com";
@@ -62,7 +62,7 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
     const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
-    const leads = new LeadsService(handle.db, outbox, config.mail);
+    const leads = new LeadCapture(handle.db, outbox, config.mail);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {

@@ -7,7 +7,7 @@ import { type FormAnswer, type Submission, type SubmissionRequest, formEndpoint 
 import type { Logger } from "../logger";
 import type { NewsletterSignUp } from "../newsletter/sign-up";
 import { newsletterForm } from "../newsletter/sign-up-form";
-import type { LeadsService } from "./leads-service";
+import type { LeadCapture } from "./lead-capture";
 
 /** What route actions reach through the services context (app/ may not import server code). */
 export interface LeadForms {
@@ -16,7 +16,7 @@ export interface LeadForms {
 }
 
 /** The three public lead forms by path: the newsletter's (server/newsletter/), the contact form and the information request. */
-export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadsService; logger: Logger; teamEmail: string; fallbackOrigin: string }): LeadForms {
+export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; logger: Logger; teamEmail: string; fallbackOrigin: string }): LeadForms {
   const { signUp, leads, logger, teamEmail, fallbackOrigin } = deps;
   const endpoints: Record<LeadForm, FormAnswer> = {
     newsletter: newsletterForm(signUp, logger),

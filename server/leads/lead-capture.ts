@@ -13,7 +13,7 @@ import type { MailOutbox } from "../mail/outbox";
  * team are written in one transaction, then the outbox is nudged. (The newsletter sign-up is
  * server/newsletter/sign-up.ts; the chat's leads are server/chat/visitors.ts.)
  */
-export class LeadsService {
+export class LeadCapture {
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
