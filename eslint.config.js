@@ -46,6 +46,45 @@ const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/features/*/messages.ts",
 ];
 
+/**
+ * The server's folders and the folders each may import (docs/architecture.md): imports run one
+ * way, from the composition (server/*.ts: app, services, main, dev, serve, retention) and the CLI
+ * down to db. Folders of one layer do not import each other. The base modules beside them
+ * (config, logger, instance, event-loop-load, worker-threads) may be imported by any folder.
+ */
+const SERVER_FOLDERS = {
+  db: [],
+  mail: ["db"],
+  http: ["db"],
+  audit: ["db"],
+  chat: ["db", "mail", "http"],
+  newsletter: ["db", "mail", "http", "audit"],
+  leads: ["db", "mail", "http", "audit", "chat", "newsletter"],
+  team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads"],
+  cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team"],
+};
+const SERVER_COMPOSITION = ["app", "services", "main", "dev", "serve", "retention"].map((name) => `./server/${name}.ts`);
+
+const SERVER_BASE = ["config", "logger", "instance", "event-loop-load", "worker-threads"].map((name) => `./server/${name}.ts`);
+
+const serverFolderZones = [
+  {
+    target: SERVER_BASE,
+    from: Object.keys(SERVER_FOLDERS).map((folder) => `./server/${folder}`),
+    message: "The server's base modules (config, logger, instance, event-loop-load, worker-threads) import no server folder (docs/architecture.md).",
+  },
+  ...Object.entries(SERVER_FOLDERS).map(([folder, allowed]) => ({
+    target: `./server/${folder}`,
+    from: [
+      ...Object.keys(SERVER_FOLDERS)
+        .filter((other) => other !== folder && !allowed.includes(other))
+        .map((other) => `./server/${other}`),
+      ...SERVER_COMPOSITION,
+    ],
+    message: `server/${folder} may import ${allowed.length ? `only ${allowed.map((other) => `server/${other}`).join(", ")} among the server's folders` : "no other server folder"}, and the base modules: imports run one way (docs/architecture.md).`,
+  })),
+];
+
 /** Import boundaries checked on resolved files (so they hold for ~/ and relative paths alike). */
 const boundaries = {
   files: ["**/*.{ts,tsx}"],
@@ -68,6 +107,7 @@ const boundaries = {
             message: "server/ may import from app/ only content, routes-list, shared form rules and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
           },
           { target: "./app/shared", from: "./app/features", message: "app/shared must not import a feature: move the shared part to app/shared." },
+          ...serverFolderZones,
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import type { Db } from "./db/database";
 import { scheduleShared } from "./db/jobs";
 import type { Logger } from "./logger";
-import { LEAD_TABLE_OF_KIND } from "./team/lead-sources";
+import { LEAD_KIND_TABLES } from "./leads/lead-kinds";
 
 /**
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
@@ -60,7 +60,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
   deleted.team_sign_in_links = count(await db.deleteFrom("team_sign_in_links").where("expires_at", "<=", nowIso).execute());
   deleted.team_sessions = count(await db.deleteFrom("team_sessions").where("expires_at", "<=", nowIso).execute());
   // The team's notes and states follow their lead: none outlives the record it is about.
-  for (const [kind, table] of LEAD_TABLE_OF_KIND) {
+  for (const { name: kind, table } of LEAD_KIND_TABLES) {
     for (const annotations of ["lead_notes", "lead_states"] as const) {
       deleted[`${annotations}:${kind}`] = count(
         await db

@@ -2,16 +2,17 @@ import { type Chat, createChat } from "./chat/setup";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
-import { LeadsService } from "./leads/leads-service";
+import { LeadCapture } from "./leads/lead-capture";
 import { type LeadForms, leadForms } from "./leads/submissions";
 import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
-import { loadSessionSecret, sharedSessionSecret } from "./chat/session";
+import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
+import { NewsletterSignUp } from "./newsletter/sign-up";
 import { Campaigns } from "./newsletter/campaigns";
 import { ADMIN_NOTICE_TEMPLATE, adminNoticeTemplate } from "./newsletter/admin-notice";
 import { WELCOME_TEMPLATE, welcomeTemplate } from "./newsletter/subscriber-mail";
@@ -26,8 +27,10 @@ export interface Services {
   database: DatabaseHandle;
   /** The mail outbox and its worker (server/mail/outbox.ts): enqueue inside your transaction, then nudge(). */
   outbox: MailOutbox;
-  /** Newsletter, contact messages, information requests (server/leads/). */
-  leads: LeadsService;
+  /** The newsletter sign-up: consent, welcome mail, admin notice, uniqueness (server/newsletter/sign-up.ts). */
+  signUp: NewsletterSignUp;
+  /** Contact messages and information requests (server/leads/). */
+  leads: LeadCapture;
   /** Unsubscribing with the signed token of a subscriber's mails (server/newsletter/). */
   newsletter: NewsletterService;
   /** Newsletter campaigns from /team/campaigns, and their dispatcher (server/newsletter/campaigns.ts). */
@@ -65,14 +68,15 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate },
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
-  const leads = new LeadsService(database, outbox, config.mail, keys, config.publicSiteUrl);
+  const signUp = new NewsletterSignUp(database, outbox, config.mail, keys, config.publicSiteUrl);
+  const leads = new LeadCapture(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
-  const forms = leadForms({ leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
+  const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
   const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, config.publicSiteUrl, logger);
   const services: Services = {
-    config, logger, database, outbox, leads, newsletter, campaigns, forms, chat, team,
+    config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
     stopRetention: scheduleRetention(database.db, logger),
     lifecycle: { shuttingDown: false },
   };

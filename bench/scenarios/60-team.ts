@@ -86,7 +86,7 @@ const scenario: Scenario = {
         ["first page, all kinds", () => "/team"],
         ["page 101 (keyset), all kinds", () => deep],
         ["search (substring of name, email, company, message)", (i) => `/team?q=${WORDS[i % WORDS.length]}`],
-        ["information requests, Government, open, one year", () => "/team?kind=information&plan=Government&status=open&from=2025-01-01&to=2025-12-31"],
+        ["information requests, Government, open, one year", () => "/team?kind=information-request&plan=Government&status=open&from=2025-01-01&to=2025-12-31"],
         ["person page (every table and the mails, as erasure reads them)", (i) => `/team/people?email=sub${(i * 397) % PER_KIND}@example.com`],
       ];
       const rows: (string | number)[][] = [];

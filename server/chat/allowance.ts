@@ -1,14 +1,15 @@
 /**
  * What may still be asked: the visitor's daily messages (reset at their local midnight), the
  * client IP's and the whole site's per UTC day, taken before a reply and given back when it
- * fails. The counters themselves are in quota.ts; this module decides which slots a request
+ * fails. The counters themselves are server/db/counters.ts; this module decides which slots a request
  * takes, in what order, and what happens when one is refused.
  */
 import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
-import { type Slot, localDate, nextLocalMidnight, nextUtcMidnight, refundSlot, slotCount, takeSlot, utcDate } from "./quota";
+import { type Slot, refundSlot, slotCount, takeSlot } from "../db/counters";
+import { localDate, nextLocalMidnight, nextUtcMidnight, utcDate } from "./local-day";
 
 /** A slot to take: at most `limit` per (scope, period); the counter may go at `expiresAt`. */
 /** chat_counters scope of the questions refused by a daily quota, per UTC day (the team's overview). */

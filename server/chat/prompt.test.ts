@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildKnowledgeBase, findRelevant } from "./knowledge-base";
 import { HISTORY_LIMIT, assembleMessages, dataMessage, maxTokensFor, systemPrompt } from "./prompt";
 import { composeTranscript } from "./transcript";
-import { knowledgeBaseAnswer, referralMessage } from "./replies";
+import { knowledgeBaseAnswer, referralMessage } from "./texts";
 
 describe("max_tokens (spec §9)", () => {
   it("is min(500, floor(2000 / number of messages))", () => {

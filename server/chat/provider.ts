@@ -14,7 +14,7 @@ import { CHAT_FAILURE } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { type PromptMessage, RETRY_MAX_TOKENS, RETRY_TEMPERATURE, TEMPERATURE, maxTokensFor } from "./prompt";
-import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "./replies";
+import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "./texts";
 
 export type ProviderOutcome =
   | { kind: "answer"; text: string }

@@ -12,7 +12,7 @@ import type { Admission, Allowance } from "./allowance";
 import { type KnowledgeEntry, findRelevant } from "./knowledge-base";
 import { assembleMessages } from "./prompt";
 import type { ChatProvider, ProviderOutcome } from "./provider";
-import { knowledgeBaseAnswer } from "./replies";
+import { knowledgeBaseAnswer } from "./texts";
 import { addMessage, history } from "./visitors";
 
 export type ReplyOutcome =

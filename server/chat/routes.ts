@@ -24,7 +24,7 @@ import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
-import { validTimeZone } from "./quota";
+import { validTimeZone } from "./local-day";
 import { type SessionSigner, visitorOf } from "./session";
 
 function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response): T | undefined {

@@ -10,7 +10,8 @@ import { type ChatService, createChatService } from "./chat-service";
 import type { ChatOutbox } from "./transcript";
 import { createProvider } from "./provider";
 import { chatRouter } from "./routes";
-import { SessionSigner, loadSessionSecret } from "./session";
+import { loadSessionSecret } from "../http/session-secret";
+import { SessionSigner } from "./session";
 
 export interface Chat {
   service: ChatService;

@@ -8,7 +8,7 @@ import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Allowance } from "./allowance";
-import { nextUtcMidnight, utcDate } from "./quota";
+import { nextUtcMidnight, utcDate } from "./local-day";
 import { CONVERSATION, history, visitorRow } from "./visitors";
 
 export const TRANSCRIPTS_PER_VISITOR_PER_HOUR = 3;

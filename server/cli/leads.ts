@@ -5,9 +5,8 @@
  *   npm run leads -- delete --email ADDRESS
  *
  * Reads the same configuration as the server (DATA_DIR, DATABASE_URL). Export streams every lead
- * (chat leads, subscribers, information requests, contact messages, and whatever else is listed
- * in server/leads/lead-tables.ts) to stdout or FILE, oldest first per type, with a progress line
- * on stderr. Delete erases one person everywhere (the privacy policy's promise) and prints counts.
+ * of every kind in server/leads/lead-kinds.ts, then the chat conversations, to stdout or FILE,
+ * oldest first per kind, in the columns of the team's export, with a progress line on stderr. Delete erases one person everywhere (the privacy policy's promise) and prints counts.
  */
 import fs from "node:fs";
 import { once } from "node:events";
@@ -16,10 +15,8 @@ import type { Writable } from "node:stream";
 import { ConfigError, loadConfig } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
 import { isValidAddress } from "../mail/compose";
-import { EXPORT_COLUMNS } from "../leads/lead-table";
-import { leadTables } from "../leads/lead-tables";
-import { csvField } from "../leads/csv";
 import { erasePerson } from "../leads/erase";
+import { allLeadRecords, exportText } from "../leads/export";
 
 const USAGE = `Usage:
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]
@@ -32,20 +29,13 @@ async function write(out: Writable, chunk: string): Promise<void> {
 }
 
 export async function exportLeads(db: Db, options: { format: "csv" | "json"; since?: string; out: Writable; progress?: (count: number) => void }): Promise<number> {
-  const { format, since, out } = options;
-  let count = 0;
-  if (format === "csv") await write(out, `${EXPORT_COLUMNS.join(",")}\r\n`);
-  else await write(out, "[");
-  for (const table of leadTables) {
-    for await (const record of table.export(db, since)) {
-      if (format === "csv") await write(out, `${EXPORT_COLUMNS.map((column) => csvField((record)[column])).join(",")}\r\n`);
-      else await write(out, `${count === 0 ? "\n" : ",\n"}${JSON.stringify(record)}`);
-      count++;
-      if (count % 1_000 === 0) options.progress?.(count);
-    }
+  const { format, since, out, progress } = options;
+  const text = exportText(allLeadRecords(db, since), format, { batch: 1, onRecord: (count) => count % 1_000 === 0 && progress?.(count) });
+  for (;;) {
+    const next = await text.next();
+    if (next.done) return next.value;
+    await write(out, next.value);
   }
-  if (format === "json") await write(out, count === 0 ? "]\n" : "\n]\n");
-  return count;
 }
 
 function parseSince(value: string | undefined): string | undefined {

@@ -13,7 +13,7 @@ import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender } from "../mail/senders";
 import { TeamAccess } from "../team/access";
-import { Audit } from "../team/audit";
+import { Audit } from "../audit/audit";
 
 const USAGE = "Usage:\n  npm run team -- link ADDRESS";
 

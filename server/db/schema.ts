@@ -70,7 +70,7 @@ export interface MailTable {
   /**
    * Normalized (trimmed, lower-cased) address of the person the mail is about, null when about
    * nobody or unknown (older rows the 0003 migration could not attribute exactly). Erasure
-   * matches it, and `to`, by equality (server/leads/lead-tables.ts `eraseMail`).
+   * matches it, and `to`, by equality (server/leads/erase.ts `eraseMail`).
    */
   about_email: string | null;
   subject: string;
@@ -149,7 +149,7 @@ export interface TeamSessionsTable {
   expires_at: string;
 }
 
-export type LeadKind = "newsletter" | "contact" | "information" | "chat";
+export type LeadKind = "newsletter" | "contact" | "information-request" | "chat";
 
 /** A lead the team marked handled (no row: open). */
 export interface LeadStatesTable {

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_ENGINES } from "../../tests/support/engines";
 import { createChatService } from "../chat/chat-service";
 import { erasePerson as deletePerson } from "./erase";
-import { LEAD_SOURCES } from "../team/lead-sources";
+import { LEAD_KIND_TABLES } from "./lead-kinds";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
-import { LeadsService } from "./leads-service";
+import { LeadCapture } from "./lead-capture";
+import { NewsletterSignUp } from "../newsletter/sign-up";
 
 const ANN = "ann@example.com";
 const JOANN = "joann@example.com";
@@ -36,11 +37,12 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
-    const leads = new LeadsService(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    const leads = new LeadCapture(handle.db, outbox, config.mail);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {
-        expect(await leads.subscribe(email, { page: "/", clientKey: "203.0.113.1", origin: "https://www.example.com" })).toBe("subscribed");
+        expect(await signUp.subscribe(email, { page: "/", clientKey: "203.0.113.1", origin: "https://www.example.com" })).toBe("subscribed");
         await leads.contact({ name, email, category: "question", message: `Hello from ${name}; my colleagues are ${ANN}, ${JOANN} and ${ANN_AU}.` });
         await leads.requestInformation({ name, email, phone: "+1 555 010 0200", company: "Wide Loads", message: `Write to ${ANN}`, planType: "Government" });
         const visitor = crypto.randomUUID();
@@ -79,13 +81,13 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const before = await snapshot(handle.db, [JOANN, ANN_AU]);
     const counts = await deletePerson(handle.db, "  ANN@example.COM ");
     expect(counts).toEqual({
-      team_notes: 2, // her note and her handled mark
+      "team-notes": 2, // her note and her handled mark
 
-      chat_lead: 1,
-      subscriber: 1,
-      information_request: 1,
-      contact_message: 1,
-      chat_conversation: 1 + 5, // the visitor and the five messages of the opening exchange
+      chat: 1,
+      newsletter: 1,
+      "information-request": 1,
+      contact: 1,
+      "chat-conversation": 1 + 5, // the visitor and the five messages of the opening exchange
       mail: 5, // newsletter notice and welcome, contact, information request, transcript
     });
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
@@ -103,7 +105,7 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
 
   it("finds a person's rows in every lead table through an index, not by reading the whole table", async () => {
     const lookups = [
-      ...LEAD_SOURCES.map((source) => handle.db.selectFrom(source.table).select("id").where(source.address, "=", ANN)),
+      ...LEAD_KIND_TABLES.map((kind) => handle.db.selectFrom(kind.table).select("id").where(kind.address, "=", ANN)),
       handle.db.selectFrom("chat_visitors").select("id").where(sql<string>`lower(email)`, "=", ANN),
       handle.db.selectFrom("campaign_recipients").select("email").where(sql<string>`lower(email)`, "=", ANN),
     ];

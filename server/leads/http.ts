@@ -4,7 +4,8 @@ import { type LeadForm, leadFormAt } from "~/shared/forms/lead-forms";
 import { requestClientKey } from "../http/client-address";
 import { readJson, sendJson } from "../http/json-body";
 import { requestOrigin } from "../http/public-origin";
-import type { LeadForms, SubmissionRequest } from "./submissions";
+import type { SubmissionRequest } from "../http/form-submission";
+import type { LeadForms } from "./submissions";
 
 /**
  * JSON answers for the lead forms' JavaScript clients, on the same paths as the forms' pages:

@@ -9,7 +9,7 @@ import { type Db, nowIso } from "../db/database";
 import type { CampaignStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
-import type { Audit, AuditAction } from "../team/audit";
+import type { Audit, AuditAction } from "../audit/audit";
 import { campaignError, type CampaignErrorCode } from "~/features/team/campaigns-contract";
 import { type CampaignInput, campaignInputError, campaignInputSchema } from "~/features/team/team-schemas";
 import { CampaignDispatcher, CampaignMails, renderCampaign } from "./campaign-dispatcher";

@@ -9,8 +9,8 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { type Db, nowIso } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
-import { takeSlot } from "../chat/quota";
-import type { Audit } from "./audit";
+import { takeSlot } from "../db/counters";
+import type { Audit } from "../audit/audit";
 
 export const LINK_TTL_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 12 * 60 * 60_000;

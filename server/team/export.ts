@@ -1,46 +1,28 @@
 /**
- * /team's export: the leads of a filter as CSV or JSON, streamed in keyset pages (memory stays
- * flat whatever the count), with the CLI's formula neutralising (server/leads/csv.ts).
+ * /team's export: the leads of a filter, newest first, through the one export writer
+ * (server/leads/export.ts: the CLI's columns and formula neutralising), audited when complete.
  */
 import type { LeadFilter } from "~/features/team/team-schemas";
-import { csvField } from "../leads/csv";
-import type { Audit } from "./audit";
-import type { LeadRow, TeamLeads } from "./leads";
+import type { Audit } from "../audit/audit";
+import { type ExportFormat, exportText } from "../leads/export";
+import type { TeamLeads } from "./leads";
 
-export const EXPORT_FIELDS = ["kind", "id", "created_at", "name", "email", "phone", "company", "plan_type", "topic", "message", "handled_at", "handled_by"] as const satisfies readonly (keyof LeadRow)[];
-
-export function exportResponse(leads: TeamLeads, audit: Audit, filter: LeadFilter, format: "csv" | "json", member: string): Response {
+export function exportResponse(leads: TeamLeads, audit: Audit, filter: LeadFilter, format: ExportFormat, member: string): Response {
   const encoder = new TextEncoder();
-  const rows = leads.all(filter)[Symbol.asyncIterator]();
-  let count = 0;
-  let done = false;
+  const text = exportText(leads.all(filter), format);
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(format === "csv" ? `${EXPORT_FIELDS.join(",")}\r\n` : "["));
-    },
     async pull(controller) {
-      if (done) return;
-      const chunk: string[] = [];
-      for (let i = 0; i < 500; i++) {
-        const next = await rows.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        const lead = next.value;
-        if (format === "csv") chunk.push(`${EXPORT_FIELDS.map((field) => csvField(lead[field])).join(",")}\r\n`);
-        else chunk.push(`${count === 0 ? "\n" : ",\n"}${JSON.stringify(Object.fromEntries(EXPORT_FIELDS.map((field) => [field, lead[field]])))}`);
-        count++;
+      const next = await text.next();
+      if (!next.done) {
+        controller.enqueue(encoder.encode(next.value));
+        return;
       }
-      if (done && format === "json") chunk.push(count === 0 ? "]\n" : "\n]\n");
-      if (chunk.length > 0) controller.enqueue(encoder.encode(chunk.join("")));
-      if (done) {
-        controller.close();
-        await audit.record(audit.database, { actor: member, action: "export", subject: `${count} leads as ${format.toUpperCase()}`, detail: { ...filterDetail(filter), count } });
-      }
+      controller.close();
+      const count = next.value;
+      await audit.record(audit.database, { actor: member, action: "export", subject: `${count} leads as ${format.toUpperCase()}`, detail: { ...filterDetail(filter), count } });
     },
     async cancel() {
-      await rows.return?.();
+      await text.return(0);
     },
   });
   const stamp = new Date().toISOString().slice(0, 10);

@@ -2,32 +2,24 @@
  * Every lead in one list for /team: newest first, filtered, searched, in keyset pages, plus the
  * team's status (handled / open) and notes on each.
  */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { LeadFilter } from "~/features/team/team-schemas";
 import type { LeadKindName } from "~/features/team/team-lines";
 import { TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
-import type { Database, LeadNotesTable } from "../db/schema";
+import type { LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
-import { LEAD_SOURCES, type LeadSource } from "./lead-sources";
-import type { Audit } from "./audit";
+import { LEAD_KIND_TABLES, type Lead, type LeadKind, leadKind, selectLeads } from "../leads/lead-kinds";
+import type { Audit } from "../audit/audit";
 import { newRowId } from "../db/row-id";
 
-export interface LeadRow {
-  kind: LeadKindName;
-  id: string;
-  created_at: string;
-  name: string | null;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  plan_type: string | null;
+/** A lead as the registry reads it (server/leads/lead-kinds.ts), with its topic for the pages. */
+export interface LeadRow extends Lead {
   /** Contact category, subscriber status or chat source. */
   topic: string | null;
-  message: string | null;
-  handled_at: string | null;
-  handled_by: string | null;
 }
+
+const withTopic = (lead: Lead): LeadRow => ({ ...lead, topic: lead.category ?? lead.status ?? lead.source });
 
 export interface LeadPage {
   leads: LeadRow[];
@@ -70,44 +62,24 @@ export class TeamLeads {
     private readonly dialect: "sqlite" | "postgres",
   ) {}
 
-  private sourceQuery(db: Db, source: LeadSource, filter: LeadFilter) {
-    const { table, kind, time } = source;
+  private sourceQuery(db: Db, kind: LeadKind, filter: LeadFilter) {
     const col = (name: string) => sql.ref(`t.${name}`);
-    const has = (name: string) => (name === "email" || source.searched.includes(name as never) || (table === "more_information" && (name === "phone" || name === "plan_type")));
-    const orNull = (name: string) => (has(name) ? col(name) : sql<null>`null`);
-    const topic = table === "contact_messages" ? col("category") : table === "subscribers" ? col("status") : table === "potential_customers" ? col("source") : sql<null>`null`;
-    let query = (db as unknown as Kysely<Database & { t: Record<string, string> }>)
-      .selectFrom(`${table} as t` as "t")
-      .leftJoin("lead_states as s", (join) => join.onRef("s.lead_id", "=", "t.id" as never).on("s.lead_kind", "=", kind))
-      .select([
-        sql<LeadKindName>`${kind}`.as("kind"),
-        sql<string>`t.id`.as("id"),
-        sql<string>`${col(time)}`.as("created_at"),
-        sql<string | null>`${orNull("name")}`.as("name"),
-        sql<string>`t.email`.as("email"),
-        sql<string | null>`${orNull("company")}`.as("company"),
-        sql<string | null>`${orNull("phone")}`.as("phone"),
-        sql<string | null>`${orNull("plan_type")}`.as("plan_type"),
-        sql<string | null>`${topic}`.as("topic"),
-        sql<string | null>`${orNull("message")}`.as("message"),
-        sql<string | null>`s.updated_at`.as("handled_at"),
-        sql<string | null>`s.updated_by`.as("handled_by"),
-      ]);
+    let query = selectLeads(db, kind);
     const where: Expression<SqlBool>[] = [];
     if (filter.plan) where.push(sql<SqlBool>`t.plan_type = ${filter.plan}`);
     if (filter.status === "handled") where.push(sql<SqlBool>`s.status = 'handled'`);
     if (filter.status === "open") where.push(sql<SqlBool>`s.status is null`);
-    if (filter.from) where.push(sql<SqlBool>`${col(time)} >= ${`${filter.from}T00:00:00.000Z`}`);
-    if (filter.to) where.push(sql<SqlBool>`${col(time)} < ${dayAfter(filter.to)}`);
+    if (filter.from) where.push(sql<SqlBool>`${col(kind.time)} >= ${`${filter.from}T00:00:00.000Z`}`);
+    if (filter.to) where.push(sql<SqlBool>`${col(kind.time)} < ${dayAfter(filter.to)}`);
     if (filter.q) {
       // One case-insensitive LIKE over the searched columns joined (a row is read once): SQLite's
       // LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
-      const text = sql.join(source.searched.map((name) => sql`coalesce(${col(name)}, '')`), sql` || ' | ' || `);
+      const text = sql.join(kind.searched.map((name) => sql`coalesce(${col(name)}, '')`), sql` || ' | ' || `);
       const like = this.dialect === "postgres" ? sql`ilike` : sql`like`;
       where.push(sql<SqlBool>`(${text}) ${like} ${likePattern(filter.q)} escape '\\'`);
     }
     for (const condition of where) query = query.where(() => condition);
-    return { query, col: col(time) };
+    return { query, col: col(kind.time) };
   }
 
   /** One page of the list. Throws the TeamError "invalid-cursor" for a cursor this server did not make. */
@@ -115,22 +87,22 @@ export class TeamLeads {
     const cursor = filter.after ? decodeCursor(filter.after) : undefined;
     if (filter.after && !cursor) throw new TeamError("invalid-cursor", TEAM_ERRORS);
     const size = filter.size;
-    const sources = LEAD_SOURCES.filter((source) => (!filter.kind || source.kind === filter.kind) && (!filter.plan || source.kind === "information"));
+    const kinds = LEAD_KIND_TABLES.filter((kind) => (!filter.kind || kind.name === filter.kind) && (!filter.plan || kind.columns.includes("plan_type")));
     const pages = await Promise.all(
-      sources.map(async (source) => {
-        const { query, col } = this.sourceQuery(this.db, source, filter);
+      kinds.map(async (kind) => {
+        const { query, col } = this.sourceQuery(this.db, kind, filter);
         let q = query;
         if (cursor) {
           // Order of the merged list: time desc, then kind asc, then id desc.
           const before =
-            source.kind > cursor.kind
+            kind.name > cursor.kind
               ? sql<SqlBool>`${col} <= ${cursor.at}`
-              : source.kind === cursor.kind
+              : kind.name === cursor.kind
                 ? sql<SqlBool>`(${col} < ${cursor.at} or (${col} = ${cursor.at} and t.id < ${cursor.id}))`
                 : sql<SqlBool>`${col} < ${cursor.at}`;
           q = q.where(() => before);
         }
-        return (await q.orderBy(col, "desc").orderBy(sql`t.id`, "desc").limit(size + 1).execute());
+        return (await q.orderBy(col, "desc").orderBy(sql`t.id`, "desc").limit(size + 1).execute()).map(withTopic);
       }),
     );
     const merged = pages
@@ -153,10 +125,10 @@ export class TeamLeads {
   }
 
   async detail(kind: LeadKindName, id: string): Promise<LeadDetail | undefined> {
-    const source = LEAD_SOURCES.find((s) => s.kind === kind)!;
-    const { query } = this.sourceQuery(this.db, source, { size: 1 });
-    const lead = (await query.where(sql<SqlBool>`t.id = ${id}`).executeTakeFirst());
-    if (!lead) return undefined;
+    const { query } = this.sourceQuery(this.db, leadKind(kind), { size: 1 });
+    const row = await query.where(sql<SqlBool>`t.id = ${id}`).executeTakeFirst();
+    if (!row) return undefined;
+    const lead = withTopic(row);
     const notes = await this.db.selectFrom("lead_notes").selectAll().where("lead_kind", "=", kind).where("lead_id", "=", id).orderBy("created_at").orderBy("id").execute();
     const conversations: LeadDetail["conversations"] = [];
     if (kind === "chat") {
@@ -194,7 +166,7 @@ export class TeamLeads {
   }
 
   private async exists(kind: LeadKindName, id: string): Promise<boolean> {
-    const source = LEAD_SOURCES.find((s) => s.kind === kind);
+    const source = LEAD_KIND_TABLES.find((candidate) => candidate.name === kind);
     if (!source) return false;
     const row = await this.db.selectFrom(source.table).select("id").where("id", "=", id).executeTakeFirst();
     return row !== undefined;

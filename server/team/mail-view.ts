@@ -4,7 +4,7 @@ import type { Db } from "../db/database";
 import { nowIso } from "../db/database";
 import type { MailStatus } from "../db/schema";
 import type { MailOutbox } from "../mail/outbox";
-import type { Audit } from "./audit";
+import type { Audit } from "../audit/audit";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { pending: "Queued", sent: "Sent", failed: "Failed" };

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
 import type { Db } from "../db/database";
 import { QUOTA_REFUSALS_SCOPE } from "../chat/allowance";
-import { LEAD_SOURCES } from "./lead-sources";
+import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
 
 export const OVERVIEW_DAYS = 30;
 
@@ -25,18 +25,18 @@ export function lastDays(now: Date, days = OVERVIEW_DAYS): string[] {
 export async function overview(db: Db, now = new Date()): Promise<DayCounts[]> {
   const days = lastDays(now);
   const since = `${days[0]}T00:00:00.000Z`;
-  const byDay = new Map(days.map((day) => [day, { day, leads: { newsletter: 0, contact: 0, information: 0, chat: 0 }, questions: 0, providerAnswers: 0, knowledgeBaseAnswers: 0, quotaRefusals: 0 } satisfies DayCounts]));
+  const byDay = new Map(days.map((day) => [day, { day, leads: { newsletter: 0, contact: 0, "information-request": 0, chat: 0 }, questions: 0, providerAnswers: 0, knowledgeBaseAnswers: 0, quotaRefusals: 0 } satisfies DayCounts]));
   const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-  for (const source of LEAD_SOURCES) {
+  for (const kind of LEAD_KIND_TABLES) {
     const rows = await db
-      .selectFrom(source.table)
-      .select([day(source.time).as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-      .where(source.time, ">=", since)
-      .groupBy(day(source.time))
+      .selectFrom(kind.table)
+      .select([day(kind.time).as("day"), (eb) => eb.fn.countAll<number>().as("n")])
+      .where(kind.time, ">=", since)
+      .groupBy(day(kind.time))
       .execute();
     for (const row of rows) {
       const entry = byDay.get(row.day);
-      if (entry) entry.leads[source.kind] = Number(row.n);
+      if (entry) entry.leads[kind.name] = Number(row.n);
     }
   }
   const chat = await db

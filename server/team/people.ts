@@ -6,8 +6,8 @@ import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { erasePerson } from "../leads/erase";
-import { LEAD_SOURCES } from "./lead-sources";
-import type { Audit } from "./audit";
+import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
+import type { Audit } from "../audit/audit";
 import type { LeadRow, TeamLeads } from "./leads";
 
 export interface PersonMail {
@@ -36,10 +36,10 @@ export class TeamPeople {
   async find(email: string): Promise<Person> {
     const address = normalizeAddress(email);
     const leads: LeadRow[] = [];
-    for (const source of LEAD_SOURCES) {
-      const ids = await this.db.selectFrom(source.table).select("id").where(source.address, "=", address).execute();
+    for (const kind of LEAD_KIND_TABLES) {
+      const ids = await this.db.selectFrom(kind.table).select("id").where(kind.address, "=", address).execute();
       for (const { id } of ids) {
-        const detail = await this.leads.detail(source.kind, id);
+        const detail = await this.leads.detail(kind.name, id);
         if (detail) leads.push(detail.lead);
       }
     }

@@ -12,7 +12,7 @@ import type { MailOutbox } from "../mail/outbox";
 import type { LeadFilter } from "~/features/team/team-schemas";
 import { TeamAccess } from "./access";
 import { exportResponse } from "./export";
-import { Audit } from "./audit";
+import { Audit } from "../audit/audit";
 import { TeamLeads } from "./leads";
 import { TeamMail } from "./mail-view";
 import { type DayCounts, overview } from "./overview";

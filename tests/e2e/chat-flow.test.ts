@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { CHAT_FAILURE, INVALID_EMAIL, LIMIT_REACHED } from "~/features/chat/chat-contract";
 import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { PLACEHOLDER_EMAIL, PLACEHOLDER_MESSAGE, PLACEHOLDER_NAME, SUGGESTIONS } from "~/features/chat/chat-texts";
-import { ERROR_APOLOGY } from "../../server/chat/replies";
+import { ERROR_APOLOGY } from "../../server/chat/texts";
 import { checkA11y, newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser, visit } from "../support/e2e";

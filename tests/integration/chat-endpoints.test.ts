@@ -16,7 +16,7 @@ import {
   TRANSCRIPT_TOO_MANY,
 } from "~/features/chat/chat-contract";
 import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { referralMessage } from "../../server/chat/replies";
+import { referralMessage } from "../../server/chat/texts";
 import { exportLeads } from "../../server/cli/leads";
 import { erasePerson as deletePerson } from "../../server/leads/erase";
 import { openDatabase } from "../../server/db/database";
@@ -229,15 +229,15 @@ describe("the team's lead tool", () => {
       let json = "";
       out.on("data", (chunk: Buffer) => (json += chunk.toString()));
       await exportLeads(database.db, { format: "json", out });
-      const records = JSON.parse(json) as { type: string; email?: string; name?: string; message?: string }[];
-      const conversation = records.find((r) => r.type === "chat_conversation" && r.email === "Erin@Example.com");
+      const records = JSON.parse(json) as { kind: string; email?: string; name?: string; message?: string }[];
+      const conversation = records.find((r) => r.kind === "chat-conversation" && r.email === "Erin@Example.com");
       expect(conversation?.name).toBe("Erin");
       expect(conversation?.message).toContain("Erin: How will the permit management system work?");
-      expect(records.some((r) => r.type === "chat_lead" && r.email === "Erin@Example.com")).toBe(true);
+      expect(records.some((r) => r.kind === "chat" && r.email === "Erin@Example.com")).toBe(true);
 
       const counts = await deletePerson(database.db, "erin@example.com");
-      expect(counts.chat_conversation).toBeGreaterThan(5);
-      expect(counts.chat_lead).toBe(1);
+      expect(counts["chat-conversation"]).toBeGreaterThan(5);
+      expect(counts.chat).toBe(1);
     } finally {
       await database.close();
     }

@@ -6,7 +6,7 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHAT_FAILURE, LEAD_REQUIRED } from "~/features/chat/chat-contract";
 import { GREETING } from "~/features/chat/chat-lines";
-import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/replies";
+import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/texts";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";

@@ -39,9 +39,9 @@ it("exports every lead as CSV, with formulas neutralised", () => {
   const { code, stdout, stderr } = leads(["export", "--format", "csv"]);
   expect(code).toBe(0);
   const lines = stdout.trim().split("\r\n");
-  expect(lines[0]).toBe("type,id,created_at,name,email,phone,company,plan_type,category,status,source,message");
-  expect(stdout).toMatch(/^subscriber,[0-9a-f-]{36},\S+,,Kim@Example\.com,,,,,active,,$/m);
-  expect(stdout).toContain(`contact_message,`);
+  expect(lines[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by");
+  expect(stdout).toMatch(/^newsletter,[0-9a-f-]{36},\S+,,Kim@Example\.com,,,,,active,,,,$/m);
+  expect(stdout).toContain(`contact,`);
   expect(stdout).toContain(`"'=HYPERLINK(""x"")",kim@example.com,,,,feature,,,"Hi, ""quoted""\nline 2"`);
   expect(stdout).toContain(",Kim,KIM@example.com,'+1 555 010 0200,Kim Haulage,Government,,,,Price?");
   expect(stderr).toContain("Exported 4 record(s)");
@@ -50,8 +50,8 @@ it("exports every lead as CSV, with formulas neutralised", () => {
 it("exports JSON to a file, filtered by --since", () => {
   const out = join(site.dataDir, "leads.json");
   expect(leads(["export", "--format", "json", "--out", out]).code).toBe(0);
-  const records = JSON.parse(readFileSync(out, "utf8")) as Array<{ type: string; email: string }>;
-  expect(records.map((r) => r.type).sort()).toEqual(["contact_message", "information_request", "subscriber", "subscriber"]);
+  const records = JSON.parse(readFileSync(out, "utf8")) as Array<{ kind: string; email: string }>;
+  expect(records.map((r) => r.kind).sort()).toEqual(["contact", "information-request", "newsletter", "newsletter"]);
   expect(leads(["export", "--format", "json", "--since", "2999-01-01", "--out", out]).code).toBe(0);
   expect(JSON.parse(readFileSync(out, "utf8"))).toEqual([]);
 });
@@ -68,9 +68,9 @@ it("deletes one person everywhere (case-insensitive), mails about them included,
   const mailsBefore = count(site.dataDir, "mail");
   const { code, stdout } = leads(["delete", "--email", "kim@EXAMPLE.com"]);
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^subscriber\s+1$/m);
-  expect(stdout).toMatch(/^contact_message\s+1$/m);
-  expect(stdout).toMatch(/^information_request\s+1$/m);
+  expect(stdout).toMatch(/^newsletter\s+1$/m);
+  expect(stdout).toMatch(/^contact\s+1$/m);
+  expect(stdout).toMatch(/^information-request\s+1$/m);
   // The admin notice and the welcome of the subscription, and the two forms' mails.
   expect(stdout).toMatch(/^mail\s+4$/m);
   expect(count(site.dataDir, "mail")).toBe(mailsBefore - 4);
@@ -202,12 +202,12 @@ describe.each(engines)("deleting ann@example.com next to joann@example.com and a
     const { code, stdout } = leads(["delete", "--email", ANN], { DATA_DIR: overlapSite.dataDir, ...setUp.env });
     expect(code).toBe(0);
     expect(stdout.trim().split("\n").map((line) => line.split(/\s+/))).toEqual([
-      ["team_notes", "0"], // the team's notes and handled marks on her leads (none here)
-      ["chat_lead", "1"],
-      ["subscriber", "1"],
-      ["information_request", "1"],
-      ["contact_message", "1"],
-      ["chat_conversation", String(1 + 7)],
+      ["team-notes", "0"], // the team's notes and handled marks on her leads (none here)
+      ["chat", "1"],
+      ["newsletter", "1"],
+      ["information-request", "1"],
+      ["contact", "1"],
+      ["chat-conversation", String(1 + 7)],
       ["mail", "5"],
       ["total", String(4 + 8 + 5)],
     ]);

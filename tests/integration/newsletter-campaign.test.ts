@@ -33,7 +33,7 @@ it.each(["sqlite", "postgres"] as const)("on %s: sends a 2,000-recipient campaig
   await services.outbox.stop();
   await services.campaigns.stop();
   const emails = Array.from({ length: N }, (_, i) => `reader-${String(i).padStart(4, "0")}@example.com`);
-  await Promise.all(emails.map((email) => services.leads.subscribe(email, { page: "/", clientKey: "203.0.113.5", origin: "https://www.heavyroute.test" })));
+  await Promise.all(emails.map((email) => services.signUp.subscribe(email, { page: "/", clientKey: "203.0.113.5", origin: "https://www.heavyroute.test" })));
   const keys = new NewsletterKeys(SECRET);
   const tokenOf = async (email: string) => {
     const row = await services.database.db.selectFrom("subscribers").select("unsubscribe_key").where("email_normalized", "=", email).executeTakeFirstOrThrow();

@@ -230,7 +230,7 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     for (const email of ["sub.scriber@example.com", "carl@example.com", "ivy0@example.com", "ivy2@example.com"]) expect(all.html.toLowerCase()).toContain(email);
     expect(all.html.indexOf("ivy2@example.com")).toBeLessThan(all.html.indexOf("carl@example.com"));
 
-    const government = await list("?kind=information&plan=Government");
+    const government = await list("?kind=information-request&plan=Government");
     expect(government.html).toContain("ivy2@example.com");
     expect(government.html).not.toContain("ivy0@example.com");
     const search = await list("?q=OVERSIZE%20freight");
@@ -239,7 +239,7 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
 
     // Keyset pages of 2: no lead twice, none missing.
     const seen: string[] = [];
-    let query = "?kind=information&size=2";
+    let query = "?kind=information-request&size=2";
     for (let i = 0; i < 5 && query; i++) {
       const page = await list(query);
       seen.push(...[...page.html.matchAll(/ivy\d@example\.com/g)].map((m) => m[0]).filter((v, j, a) => a.indexOf(v) === j));
@@ -289,10 +289,10 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await csv.text();
-    expect(text.split("\r\n")[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,topic,message,handled_at,handled_by");
+    expect(text.split("\r\n")[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by");
     expect(text).toContain(`"'=HYPERLINK(""http://x"") please call"`);
     expect(text).not.toContain("ivy0@example.com");
-    const json = (await (await get("/team/export?format=json&kind=information", cookie)).json()) as { email: string }[];
+    const json = (await (await get("/team/export?format=json&kind=information-request", cookie)).json()) as { email: string }[];
     expect(json.map((lead) => lead.email).sort()).toEqual(["ivy0@example.com", "ivy1@example.com", "ivy2@example.com"]);
     expect((await get("/team/export?format=xls", cookie)).status).toBe(400);
     await expect.poll(async () => (await (await get("/team/audit", cookie)).text()).includes("3 leads as JSON")).toBe(true);

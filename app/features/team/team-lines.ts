@@ -6,12 +6,12 @@
 import type { PlanType } from "~/content/plans";
 import { PAGE_SIZE_DEFAULT } from "./team-contract";
 
-export const LEAD_KINDS = ["newsletter", "contact", "information", "chat"] as const;
+export const LEAD_KINDS = ["newsletter", "contact", "information-request", "chat"] as const;
 export type LeadKindName = (typeof LEAD_KINDS)[number];
 export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
   newsletter: "Newsletter",
   contact: "Contact message",
-  information: "Information request",
+  "information-request": "Information request",
   chat: "Chat lead",
 };
 export const LEAD_STATUSES = ["open", "handled"] as const;

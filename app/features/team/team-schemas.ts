@@ -38,7 +38,7 @@ export const leadFilterSchema = z
   })
   .strict()
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "From must be on or before To.", path: ["from"] })
-  .refine((f) => !f.plan || !f.kind || f.kind === "information", { message: "Plan type applies to information requests only.", path: ["plan"] });
+  .refine((f) => !f.plan || !f.kind || f.kind === "information-request", { message: "Plan type applies to information requests only.", path: ["plan"] });
 
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 const FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "size", "after"] as const;

@@ -1,6 +1,6 @@
 /**
  * The bench's baseline: a bare node:http server doing the same validated insert as
- * POST /newsletter (shared zod schema, LeadsService: subscriber row + admin mail in one
+ * POST /newsletter (shared zod schema, NewsletterSignUp: subscriber row + admin mail in one
  * transaction, the outbox worker writing .eml files), without Express, middleware or logging.
  * Prints "listening PORT" on stdout. Run by bench/scenarios/newsletter.ts.
  */

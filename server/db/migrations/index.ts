@@ -10,6 +10,7 @@ import * as mailTemplate from "./0010-mail-template";
 import * as mailPriority from "./0011-mail-priority";
 import * as mailAboutUnindexed from "./0012-mail-about-unindexed";
 import * as emailLookupsIndexed from "./0013-email-lookups-indexed";
+import * as leadKindNames from "./0014-lead-kind-names";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0011-mail-priority": mailPriority,
   "0012-mail-about-unindexed": mailAboutUnindexed,
   "0013-email-lookups-indexed": emailLookupsIndexed,
+  "0014-lead-kind-names": leadKindNames,
 };

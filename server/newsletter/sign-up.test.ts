@@ -9,8 +9,8 @@ import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines"
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
-import { NewsletterKeys } from "../newsletter/keys";
-import { LeadsService } from "./leads-service";
+import { NewsletterKeys } from "./keys";
+import { NewsletterSignUp } from "./sign-up";
 
 const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", ADMIN_EMAIL: "admin@example.com" });
 const context = { page: "/newsletter", clientKey: "203.0.113.7", origin: "https://www.example.com" };
@@ -20,7 +20,7 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
   const service = () => {
     // The worker is never started: every queued mail stays pending, to be counted.
     const outbox = new MailOutbox(database().db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, createLogger("silent"));
-    return new LeadsService(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
   };
   const mailsAbout = async (email: string) =>
     (await database().db.selectFrom("mail").select(["to", "subject", "template", "status"]).where("about_email", "=", email.toLowerCase()).execute())
@@ -28,15 +28,15 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
       .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
 
   it("writes new addresses with their two mails, once per address, and re-activates an unsubscribed one with a notice only", async () => {
-    const leads = service();
+    const signUp = service();
     const { db } = database();
-    expect(await leads.subscribe("Active@Example.com", context)).toBe("subscribed");
-    expect(await leads.subscribe("gone@example.com", context)).toBe("subscribed");
+    expect(await signUp.subscribe("Active@Example.com", context)).toBe("subscribed");
+    expect(await signUp.subscribe("gone@example.com", context)).toBe("subscribed");
     await db.updateTable("subscribers").set({ status: "unsubscribed", unsubscribed_at: new Date().toISOString() }).where("email_normalized", "=", "gone@example.com").execute();
 
     // Started in one turn of the event loop: one group commit.
     const outcomes = await Promise.all(
-      ["new.one@example.com", "Twice@Example.com", "twice@example.com", "active@example.com", "GONE@example.com", "new.two@example.com"].map((email) => leads.subscribe(email, context)),
+      ["new.one@example.com", "Twice@Example.com", "twice@example.com", "active@example.com", "GONE@example.com", "new.two@example.com"].map((email) => signUp.subscribe(email, context)),
     );
     expect(outcomes).toEqual(["subscribed", "subscribed", "already-subscribed", "already-subscribed", "subscribed", "subscribed"]);
 
@@ -58,11 +58,11 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
   });
 
   it("a batch that cannot be written is refused as a whole, with no row and no mail", async () => {
-    const leads = service();
+    const signUp = service();
     const { db } = database();
     const before = await db.selectFrom("mail").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     // An address the outbox refuses (composeMail): the visitor gets an error, nothing half-written.
-    const outcomes = await Promise.allSettled(["fine@example.com", "bad\nheader@example.com"].map((email) => leads.subscribe(email, context)));
+    const outcomes = await Promise.allSettled(["fine@example.com", "bad\nheader@example.com"].map((email) => signUp.subscribe(email, context)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
     expect(await db.selectFrom("subscribers").select("email").where("email_normalized", "in", ["fine@example.com", "bad\nheader@example.com"]).execute()).toEqual([]);
     expect(await db.selectFrom("mail").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(before);

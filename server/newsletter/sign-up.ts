@@ -1,20 +1,16 @@
-import { PRODUCT_NAME } from "~/content/brand";
-import { CATEGORY_LABELS } from "~/features/contact/messages";
-import type { ContactInput } from "~/features/contact/schema";
-import type { InfoRequestInput } from "~/features/info-request/schema";
-import type { Config } from "../config";
-import { type DatabaseHandle, type Db, nowIso } from "../db/database";
-import { composeMail, headerSafe, type MailInput } from "../mail/compose";
-import type { MailOutbox } from "../mail/outbox";
-import { NewsletterKeys } from "../newsletter/keys";
-import { adminNoticeMail } from "../newsletter/admin-notice";
-import { welcomeMail } from "../newsletter/subscriber-mail";
-import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
-import { newRowId } from "../db/row-id";
-import { batchInsert } from "../db/batch-insert";
 import type { Insertable } from "kysely";
+import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
+import type { Config } from "../config";
+import { batchInsert } from "../db/batch-insert";
+import { type DatabaseHandle, type Db, nowIso } from "../db/database";
+import { newRowId } from "../db/row-id";
 import type { SubscribersTable } from "../db/schema";
-import { insertSubscribersWithMails } from "./new-subscribers";
+import { composeMail, type MailInput } from "../mail/compose";
+import type { MailOutbox } from "../mail/outbox";
+import { adminNoticeMail } from "./admin-notice";
+import { NewsletterKeys } from "./keys";
+import { insertSubscribersWithMails } from "./sign-up-statement";
+import { welcomeMail } from "./subscriber-mail";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; origin: string };
@@ -43,11 +39,12 @@ interface PendingSubscription {
 const MAX_BATCH = 200;
 
 /**
- * Lead capture: each record and the mail that announces it are written in one transaction, then
- * the outbox is nudged. Uniqueness of subscribers is the database's (unique index on the
- * lower-cased address), so simultaneous sign-ups of one address cannot both succeed.
+ * The newsletter sign-up: the subscriber row with its consent record, the admin notice and the
+ * welcome mail, written in one transaction, then the outbox is nudged. Uniqueness is the
+ * database's (unique index on the lower-cased address), so simultaneous sign-ups of one address
+ * cannot both succeed: the others are "already-subscribed".
  */
-export class LeadsService {
+export class NewsletterSignUp {
   private readonly db: Db;
   private readonly kind: DatabaseHandle["kind"];
 
@@ -201,72 +198,5 @@ export class LeadsService {
       consent_client: this.keys.clientHash(context.clientKey),
       origin: this.publicSiteUrl ?? context.origin,
     };
-  }
-
-  async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {
-    const now = nowIso();
-    const name = headerSafe(input.name, 100);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("contact_messages")
-        .values({ id: newRowId(), name: input.name, email: input.email, category: input.category, message: input.message, created_at: now })
-        .execute();
-      await this.outbox.enqueue(trx, {
-        to: this.mail.teamEmail,
-        about: input.email,
-        subject: `Contact form (${CATEGORY_LABELS[input.category]}) from ${name}`,
-        text: [
-          `New message from the ${PRODUCT_NAME} contact form.`,
-          "",
-          `Name: ${name}`,
-          `Email: ${input.email}`,
-          `Category: ${CATEGORY_LABELS[input.category]}`,
-          `Received at: ${now}`,
-          "",
-          "Message:",
-          input.message,
-        ].join("\n"),
-      });
-    });
-    this.outbox.nudge();
-  }
-
-  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">): Promise<void> {
-    const now = nowIso();
-    const name = headerSafe(input.name, 100);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("more_information")
-        .values({
-          id: newRowId(),
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          company: input.company,
-          message: input.message,
-          plan_type: input.planType,
-          created_at: now,
-        })
-        .execute();
-      await this.outbox.enqueue(trx, {
-        to: this.mail.teamEmail,
-        about: input.email,
-        subject: `Information request (${input.planType}) from ${name}`,
-        text: [
-          `New Request More Information submission on ${PRODUCT_NAME}.`,
-          "",
-          `Plan type: ${input.planType}`,
-          `Name: ${name}`,
-          `Email: ${input.email}`,
-          `Phone: ${input.phone}`,
-          `Company or service: ${input.company}`,
-          `Received at: ${now}`,
-          "",
-          "Questions or comments:",
-          input.message,
-        ].join("\n"),
-      });
-    });
-    this.outbox.nudge();
   }
 }

@@ -1,65 +1,7 @@
 /**
- * Counting in the database, atomically, before answering (docs/decisions/0010-chat-visitor-session-and-quota.md).
- * One statement takes a slot or refuses it, on SQLite and PostgreSQL alike:
- *
- *   INSERT INTO chat_counters (scope, period, count, expires_at) VALUES (?, ?, 1, ?)
- *   ON CONFLICT (scope, period) DO UPDATE SET count = chat_counters.count + 1
- *     WHERE chat_counters.count < :limit
- *   RETURNING count
- *
- * No row back means the limit is reached. A failed reply gives its slot back (`refund`).
+ * Calendar days in the visitor's time zone and in UTC: the periods of the chat's daily limits
+ * (the visitor's 5 a day reset at their local midnight; the per-IP and site-wide caps at UTC midnight).
  */
-import type { Db } from "../db/database";
-
-export interface Slot {
-  scope: string;
-  period: string;
-}
-
-/** Takes one slot of (scope, period) when fewer than `limit` are taken; returns the new count or undefined. */
-export async function takeSlot(db: Db, slot: Slot, limit: number, expiresAt: string): Promise<number | undefined> {
-  const row = await db
-    .insertInto("chat_counters")
-    .values({ scope: slot.scope, period: slot.period, count: 1, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc
-        .columns(["scope", "period"])
-        .doUpdateSet((eb) => ({ count: eb(eb.ref("chat_counters.count"), "+", 1) }))
-        .where("chat_counters.count", "<", limit),
-    )
-    .returning("count")
-    .executeTakeFirst();
-  return row ? Number(row.count) : undefined;
-}
-
-/** Gives a slot back (never below 0). */
-export async function refundSlot(db: Db, slot: Slot): Promise<void> {
-  await db
-    .updateTable("chat_counters")
-    .set((eb) => ({ count: eb(eb.ref("count"), "-", 1) }))
-    .where("scope", "=", slot.scope)
-    .where("period", "=", slot.period)
-    .where("count", ">", 0)
-    .execute();
-}
-
-export async function slotCount(db: Db, slot: Slot): Promise<number> {
-  const row = await db
-    .selectFrom("chat_counters")
-    .select("count")
-    .where("scope", "=", slot.scope)
-    .where("period", "=", slot.period)
-    .executeTakeFirst();
-  return row ? Number(row.count) : 0;
-}
-
-/** Deletes counters whose period is over. */
-export async function sweepCounters(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom("chat_counters").where("expires_at", "<", now.toISOString()).execute();
-}
-
-// --- Time zones -------------------------------------------------------------------------------
-
 export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

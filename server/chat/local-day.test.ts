@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDate, nextLocalMidnight, nextUtcMidnight, validTimeZone } from "./quota";
+import { localDate, nextLocalMidnight, nextUtcMidnight, validTimeZone } from "./local-day";
 import { SessionSigner } from "./session";
 
 describe("time zones", () => {

@@ -1,0 +1,89 @@
+import { PRODUCT_NAME } from "~/content/brand";
+import { CATEGORY_LABELS } from "~/features/contact/messages";
+import type { ContactInput } from "~/features/contact/schema";
+import type { InfoRequestInput } from "~/features/info-request/schema";
+import type { Config } from "../config";
+import { type Db, nowIso } from "../db/database";
+import { newRowId } from "../db/row-id";
+import { headerSafe } from "../mail/compose";
+import type { MailOutbox } from "../mail/outbox";
+
+/**
+ * Contact messages and information requests: each record and the mail that announces it to the
+ * team are written in one transaction, then the outbox is nudged. (The newsletter sign-up is
+ * server/newsletter/sign-up.ts; the chat's leads are server/chat/visitors.ts.)
+ */
+export class LeadCapture {
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: MailOutbox,
+    private readonly mail: Config["mail"],
+  ) {}
+
+  async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {
+    const now = nowIso();
+    const name = headerSafe(input.name, 100);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("contact_messages")
+        .values({ id: newRowId(), name: input.name, email: input.email, category: input.category, message: input.message, created_at: now })
+        .execute();
+      await this.outbox.enqueue(trx, {
+        to: this.mail.teamEmail,
+        about: input.email,
+        subject: `Contact form (${CATEGORY_LABELS[input.category]}) from ${name}`,
+        text: [
+          `New message from the ${PRODUCT_NAME} contact form.`,
+          "",
+          `Name: ${name}`,
+          `Email: ${input.email}`,
+          `Category: ${CATEGORY_LABELS[input.category]}`,
+          `Received at: ${now}`,
+          "",
+          "Message:",
+          input.message,
+        ].join("\n"),
+      });
+    });
+    this.outbox.nudge();
+  }
+
+  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">): Promise<void> {
+    const now = nowIso();
+    const name = headerSafe(input.name, 100);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("more_information")
+        .values({
+          id: newRowId(),
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          company: input.company,
+          message: input.message,
+          plan_type: input.planType,
+          created_at: now,
+        })
+        .execute();
+      await this.outbox.enqueue(trx, {
+        to: this.mail.teamEmail,
+        about: input.email,
+        subject: `Information request (${input.planType}) from ${name}`,
+        text: [
+          `New Request More Information submission on ${PRODUCT_NAME}.`,
+          "",
+          `Plan type: ${input.planType}`,
+          `Name: ${name}`,
+          `Email: ${input.email}`,
+          `Phone: ${input.phone}`,
+          `Company or service: ${input.company}`,
+          `Received at: ${now}`,
+          "",
+          "Questions or comments:",
+          input.message,
+        ].join("\n"),
+      });
+    });
+    this.outbox.nudge();
+  }
+}
