@@ -6,14 +6,15 @@
  */
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
+import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import { takeSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
 
-export const LINK_TTL_MS = 15 * 60_000;
-export const SESSION_TTL_MS = 12 * 60 * 60_000;
+export const LINK_TTL_MS = LINK_TTL_MINUTES * 60_000;
+export const SESSION_TTL_MS = SESSION_TTL_HOURS * 60 * 60_000;
 /** Sign-in requests per hour: per address asked for, and per client (IP, IPv6 /64). */
 export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20 } as const;
 
@@ -82,7 +83,7 @@ export class TeamAccess {
           "",
           link,
           "",
-          "The link works once, within 15 minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.",
+          LINK_MAIL_NOTE,
         ].join("\n"),
       });
     });

@@ -13,8 +13,12 @@ export const NOTE_MAX = 5_000;
 const ROW_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const isRowId = (value: string | null | undefined): value is string => typeof value === "string" && ROW_ID.test(value);
 
-export const SIGN_IN_SENT =
-  "If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.";
+/** A sign-in link works once, within this time; a session lasts this long (the cookie too). */
+export const LINK_TTL_MINUTES = 15;
+export const SESSION_TTL_HOURS = 12;
+
+export const SIGN_IN_SENT = `If this address belongs to the team, a sign-in link is on its way. It works once, within ${LINK_TTL_MINUTES} minutes.`;
+export const LINK_MAIL_NOTE = `The link works once, within ${LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.`;
 export const SIGN_IN_LIMITED = "Too many sign-in requests. Please wait an hour and try again.";
 export const LINK_INVALID = "This sign-in link has expired or was already used. Ask for a new one.";
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";

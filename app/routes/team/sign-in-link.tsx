@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { safeNext, sessionCookie, teamServices } from "~/features/team/guard.server";
-import { LINK_INVALID } from "~/features/team/team-contract";
+import { LINK_INVALID, SESSION_TTL_HOURS } from "~/features/team/team-contract";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/sign-in-link";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return { invalid: true };
   const session = await teamServices(context).access.signIn(read.value.text("token"));
   if (!session) return { invalid: true };
-  throw redirect(safeNext(read.value.text("next")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, 12 * 60 * 60) } });
+  throw redirect(safeNext(read.value.text("next")), { headers: { "Set-Cookie": sessionCookie(request, session.sessionToken, SESSION_TTL_HOURS * 60 * 60) } });
 }
 
 export default function SignInLink() {
