@@ -92,8 +92,10 @@ function onLink(event: MouseEvent, link: HTMLAnchorElement) {
   const [page, hash] = link.href.split("#");
   if (hash !== undefined && page === location.href.split("#")[0]) {
     // A same-page hash link stays the browser's own (history entry, :target, the keyboard continues
-    // from the target); only its scroll becomes smooth.
-    if (!reducedMotion()) glideTo(() => undefined);
+    // from the target); a site link (one that names its page, as the header's do) scrolls smoothly,
+    // as in the app. One written as a bare "#id" (a table of contents, the skip link) is a plain
+    // jump in the app too.
+    if (!link.getAttribute("href")?.startsWith("#") && !reducedMotion()) glideTo(() => undefined);
     return;
   }
   if (url.hash) takeSessionItem(HASH_ARRIVAL_KEY, url.href);
