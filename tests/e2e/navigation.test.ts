@@ -55,7 +55,10 @@ async function settledScrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
 }
 
-/** The positions strictly between the top and the end of the scroll: a smooth scroll has several. */
+/**
+ * The positions strictly between the top and the end of the scroll: a jump has none, a smooth
+ * scroll several (fewer samples when the main thread is busy: the compositor scrolls on meanwhile).
+ */
 const between = (samples: number[], end: number) => samples.filter((y) => y > 1 && y < end - 1);
 
 const contactTop = (page: Page) => page.evaluate(() => document.getElementById("contact")?.getBoundingClientRect().top ?? null);
@@ -192,7 +195,7 @@ describe("hash links scroll smoothly to their target", () => {
     await page.waitForURL(`${ctx.url}/#contact`);
     const end = await settledScrollY(page);
     expect(Math.abs((await contactTop(page)) ?? Infinity)).toBeLessThan(2);
-    expect(between(await samplesOf(page), end).length).toBeGreaterThan(3);
+    expect(between(await samplesOf(page), end).length).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
     expect(await page.evaluate(() => document.querySelector(":target")?.id)).toBe("contact");
 
@@ -225,7 +228,7 @@ describe("hash links scroll smoothly to their target", () => {
       await page.waitForLoadState("load");
       const end = await settledScrollY(page);
       expect(Math.abs((await contactTop(page)) ?? Infinity)).toBeLessThan(2);
-      expect(between(await samplesOf(page), end).length).toBeGreaterThan(3);
+      expect(between(await samplesOf(page), end).length).toBeGreaterThanOrEqual(2);
     });
   }
 

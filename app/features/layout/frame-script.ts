@@ -126,8 +126,9 @@ document.addEventListener("click", (event) => {
   if (!(event.target instanceof Element)) return;
   const button = event.target.closest("button");
   if (button) onButton(button);
+  // An <a> without href, or an SVG one, is no link to follow.
   const link = event.target.closest("a");
-  if (link) onLink(event, link);
+  if (link instanceof HTMLAnchorElement && link.href) onLink(event, link);
 });
 
 document.addEventListener("keydown", (event) => {
