@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import { PREFERENCES_SCRIPT } from "./features/accessibility/preferences";
+import preferencesScript from "./features/accessibility/preferences-script.ts?inline-script";
 import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
 import { useNonce } from "./shared/nonce";
@@ -30,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
             first paint does not wait behind the JavaScript. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* Applies saved text size and contrast before first paint, so a reload never flashes. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PREFERENCES_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesScript }} />
         <Meta />
         <SiteLinks />
         <Links nonce={nonce} />

@@ -22,12 +22,12 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { compile, optimize } from "@tailwindcss/node";
 import { build } from "esbuild";
-import { STATIC_PAGE_SCRIPT } from "~/features/layout/static-page-script";
 import { prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 import { WORKER_BUNDLE, WORKER_MODULES, workerBundleName } from "../server/worker-threads";
+import { bundleInlineScript } from "./inline-script";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -82,9 +82,13 @@ function withOwnCss(html: string): string {
   return html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`);
 }
 
-/** A page without React Router's scripts (decision 0042) gets the frame's behaviour as one inline script. */
+/**
+ * A page without React Router's scripts (decision 0042) gets the frame's behaviour as one inline
+ * script, app/features/layout/frame-script.ts bundled (decision 0061).
+ */
+const { code: frameScript } = await bundleInlineScript(path.join(root, "app/features/layout/frame-script.ts"));
 const withStaticPageScript = (html: string): string =>
-  html.includes("__reactRouterContext") ? html : html.replace("</body>", `<script>${STATIC_PAGE_SCRIPT}</script></body>`);
+  html.includes("__reactRouterContext") ? html : html.replace("</body>", () => `<script>${frameScript}</script></body>`);
 
 /**
  * Island modules (decision 0044): each app/islands/<name>.ts an island page names, bundled with

@@ -3,18 +3,12 @@
  * without React Router: open at the top or at the hash target, and run work when the browser is
  * idle or when an element is needed. No React here.
  */
+import { hashTargetId } from "~/features/layout/hash-target";
+import { GLIDING_ATTRIBUTE } from "~/features/layout/static-page";
 
 /** The element a URL hash points to; a malformed percent-encoding falls back to the raw text. */
 export function hashTarget(): HTMLElement | null {
-  const raw = location.hash.slice(1);
-  if (!raw) return null;
-  let id = raw;
-  try {
-    id = decodeURIComponent(raw);
-  } catch {
-    // keep the raw text: a bad link must never break the page
-  }
-  return document.getElementById(id);
+  return location.hash.length > 1 ? document.getElementById(hashTargetId(location.hash)) : null;
 }
 
 /**
@@ -24,6 +18,8 @@ export function hashTarget(): HTMLElement | null {
 export function openAtTarget(): HTMLElement | null {
   if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   const target = hashTarget();
+  // The frame script is already gliding there (a hash link from another page).
+  if (target && document.documentElement.hasAttribute(GLIDING_ATTRIBUTE)) return target;
   if (target) target.scrollIntoView({ behavior: "instant", block: "start" });
   else scrollTo({ top: 0, left: 0, behavior: "instant" });
   return target;

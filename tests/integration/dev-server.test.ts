@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSite, type Site } from "../support/site-server";
 import { chatVisitor } from "../support/chat-client";
+import { FONT_SIZE_KEY, FONT_SIZES } from "~/features/accessibility/preferences";
 
 let site: Site;
 beforeAll(async () => {
@@ -35,6 +36,13 @@ it("renders pages per request, with a nonce CSP that allows only Vite's websocke
   }
   const missing = await fetch(`${site.url}/no-such-page`);
   expect(missing.status).toBe(404);
+});
+
+it("applies the saved preferences before first paint: the preferences module, bundled, inline in <head>", async () => {
+  const html = await (await fetch(`${site.url}/privacy`)).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const inline = [...head.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]+)<\/script>/g)].map((match) => match[1] ?? "");
+  expect(inline.some((code) => code.includes(`"${FONT_SIZE_KEY}"`) && code.includes(`"${FONT_SIZES.large}"`) && !code.includes("import "))).toBe(true);
 });
 
 it("serves the app's modules and public files through Vite", async () => {

@@ -14,14 +14,6 @@ export const BANNER_KEY = "bannerDismissed";
 /** Root font sizes of spec §9. */
 export const FONT_SIZES: Record<FontSize, string> = { normal: "100%", large: "120%" };
 
-/**
- * Runs inline in <head> before first paint: applies the saved text size and contrast, and hides a
- * dismissed announcement banner (`data-banner="dismissed"` on <html>, see app.css) so nothing shifts,
- * and marks that scripts run (`data-js`), so the mobile menu is only collapsed when it can open.
- * Its text is hashed at build time for the CSP, so keep it a constant string.
- */
-export const PREFERENCES_SCRIPT = `try{var d=document.documentElement,s=localStorage;d.setAttribute("data-js","");if(s.getItem("${FONT_SIZE_KEY}")==="large")d.style.fontSize="120%";if(s.getItem("${CONTRAST_KEY}")==="high")d.setAttribute("data-contrast","high");if(s.getItem("${BANNER_KEY}")==="1")d.setAttribute("data-banner","dismissed")}catch(e){}`;
-
 function store(key: string, value: string) {
   try {
     localStorage.setItem(key, value);
@@ -30,7 +22,7 @@ function store(key: string, value: string) {
   }
 }
 
-/** Reads the preferences as applied to <html> by PREFERENCES_SCRIPT (browser only). */
+/** Reads the preferences as applied to <html> by ./preferences-script.ts (browser only). */
 export function readAppliedPreferences(): AccessibilityPreferences {
   const root = document.documentElement;
   return {

@@ -3,7 +3,7 @@ import { useMatches } from "react-router";
 /**
  * Pages that need no framework JavaScript (the five legal pages, issue 12, decision 0042) export
  * `handle = staticPage`: their pre-rendered HTML gets no React Router scripts, no route modules and
- * no hydration; the build adds STATIC_PAGE_SCRIPT (./static-page-script.ts) inline, hashed into
+ * no hydration; the build adds the frame script (./frame-script.ts, bundled) inline, hashed into
  * the page's CSP. Their links are ordinary page loads. Every other route hydrates as usual, and so
  * does every page in `npm run dev` (nothing is pre-rendered there).
  */
@@ -33,5 +33,14 @@ export function useStaticPage(): { islands: string | undefined } | null {
   return handle ? { islands: handle.islands } : null;
 }
 
-/** The mobile menu button's two icons (site-header.tsx, and STATIC_PAGE_SCRIPT on static pages). */
+/** The mobile menu button's two icons (site-header.tsx, and ./frame-script.ts on static pages). */
 export const MENU_ICONS = { open: "M5 5l10 10M15 5L5 15", closed: "M3 5h14M3 10h14M3 15h14" } as const;
+
+/**
+ * Set on <html> while ./frame-script.ts scrolls smoothly to a hash target, so an island loader
+ * (app/islands/page.ts) does not jump there meanwhile.
+ */
+export const GLIDING_ATTRIBUTE = "data-gliding";
+
+/** Session storage: the URL a hash link of a static page opened, for the next page to glide to its target. */
+export const HASH_ARRIVAL_KEY = "hashArrival";

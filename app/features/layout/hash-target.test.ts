@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashTargetId } from "./use-scroll-management";
+import { hashTargetId } from "./hash-target";
 
 describe("hashTargetId", () => {
   it("decodes a well-formed hash", () => {
