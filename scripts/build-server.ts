@@ -47,7 +47,7 @@ const withoutUnusedStylesheetLinks = (html: string): string =>
   /<script type="module"/.test(html) ? html : html.replace(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*media="print"\/>/g, "");
 
 /**
- * Hydration starts once the page has loaded (issue 12, decision 0043): React Router's inline module
+ * Hydration starts once the page has loaded (decision 0043): React Router's inline module
  * script (route imports and manifest: nothing per request) moves to a hashed file under /assets,
  * and a small classic script loads it on the `load` event, so the first paint and the largest
  * image never share the first round trips with 110 KB of framework JavaScript.

@@ -120,7 +120,7 @@ export interface ChatMessagesTable {
   kind: "intro" | "chat" | "notice";
   content: string;
   created_at: string;
-  /** For assistant answers since issue 9: "provider" or "knowledge-base"; null otherwise. */
+  /** For assistant answers since the team workspace (migration 0004): "provider" or "knowledge-base"; null otherwise. */
   answered_by: string | null;
 }
 

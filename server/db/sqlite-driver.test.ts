@@ -1,5 +1,5 @@
 /**
- * Issue 13: on Node 24.19+, better-sqlite3 12 aborted the process (SIGABRT, "Assertion failed:
+ * On Node 24.19+, better-sqlite3 12 aborted the process (SIGABRT, "Assertion failed:
  * (env) != nullptr" in node::RemoveEnvironmentCleanupHook) as soon as V8 collected a prepared
  * statement between two turns of the event loop; the server died mid-test. This churns
  * statements the way Kysely does (one per query) in a child process on the Node running the

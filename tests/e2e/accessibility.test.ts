@@ -1,4 +1,4 @@
-/** Issue 2: axe on every route in both contrast modes; text size and contrast persist with no flash. */
+/** Axe on every route in both contrast modes; text size and contrast persist with no flash. */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { checkA11y, newPage } from "../support/browser";

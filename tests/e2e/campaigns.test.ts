@@ -1,5 +1,5 @@
 /**
- * Issue 10, part 4 in the browser: a member signs in, composes a campaign, previews it, sends a
+ * Newsletter campaigns in the browser: a member signs in, composes a campaign, previews it, sends a
  * test to themself, sends it to the subscribers and follows the progress; axe on the page.
  */
 import { readdirSync, readFileSync } from "node:fs";

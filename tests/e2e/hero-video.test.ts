@@ -1,5 +1,5 @@
 /**
- * Issue 7: the hero video (spec §2 Home, §8) is YouTube's privacy-enhanced player in a plain
+ * The hero video (spec §2 Home, §8) is YouTube's privacy-enhanced player in a plain
  * iframe, driven by postMessage, with no third-party script on the page. Our machines are offline,
  * so a stand-in player is served at the player's own URL; it speaks the same protocol (JSON strings
  * with event/id/channel) and records what the page sends it.

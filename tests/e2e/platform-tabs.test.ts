@@ -1,5 +1,5 @@
 /**
- * Issue 2, /platform: the sticky tabs follow the scroll position. The active tab (aria-current="true")
+ * /platform: the sticky tabs follow the scroll position. The active tab (aria-current="true")
  * is the section whose box contains the point 100 px from the top of the viewport (spec §2, §9).
  */
 import type { Page } from "playwright-core";

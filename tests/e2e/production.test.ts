@@ -1,5 +1,5 @@
 /**
- * Issue 7, "Run it as it will be deployed": the one build, started as production starts it
+ * Run it as it will be deployed: the one build, started as production starts it
  * (PUBLIC_SITE_URL=https://www.heavyroute.example, TRUST_PROXY=1), behind Debian's nginx as a TLS
  * reverse proxy (tests/support/tls-proxy.ts). Chromium resolves www.heavyroute.example to
  * loopback and accepts the test's self-signed certificate; Node clients go through nginx over

@@ -1,5 +1,5 @@
 /**
- * Issue 9 in a real browser, as deployed: behind the TLS reverse proxy on the public origin, mail
+ * The team workspace in a real browser, as deployed: behind the TLS reverse proxy on the public origin, mail
  * written as .eml files (no SMTP server). A member signs in with the link from the .eml file,
  * works a lead end to end without page reloads, exports, and every workspace page passes axe in
  * both contrast modes; the same tasks work with JavaScript off.

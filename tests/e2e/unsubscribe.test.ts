@@ -1,5 +1,5 @@
 /**
- * Issue 10: the unsubscribe page in the browser — without JavaScript (subscribe with the plain
+ * The unsubscribe page in the browser — without JavaScript (subscribe with the plain
  * form, open the link, press the one button), and axe in both contrast modes.
  */
 import { describe, expect, it } from "vitest";

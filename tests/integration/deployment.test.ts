@@ -1,5 +1,5 @@
 /**
- * Issue 7: the built site under a public origin other than the build machine's, and the edges
+ * The built site under a public origin other than the build machine's, and the edges
  * that depend on the origin, the client address and the process: start-up refusals, every HTML
  * path, the Origin check, per-IP limits counted per IPv6 /64, a body the client abandons.
  */

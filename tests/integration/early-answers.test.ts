@@ -1,5 +1,5 @@
 /**
- * Issue 13: answers the server sends before it has read the request body (413 and 411 from the
+ * Answers the server sends before it has read the request body (413 and 411 from the
  * body limit, 403 from the Origin check, 429 from the rate limit, 400 for a bad Host, 415 from a
  * form route) must leave a keep-alive connection usable, as a proxy that reuses its upstream
  * connections (nginx with `keepalive`, tests/support/tls-proxy.ts) and Node's own fetch do:

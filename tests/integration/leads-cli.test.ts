@@ -81,7 +81,7 @@ it("deletes one person everywhere (case-insensitive), mails about them included,
 });
 
 /**
- * Issue 7, "erase exactly one person": ann@example.com, joann@example.com and ann@example.com.au
+ * "Erase exactly one person": ann@example.com, joann@example.com and ann@example.com.au
  * (each address a substring of, or containing, another) use every form and the chat, and mention
  * each other in their messages. Deleting ann removes her rows and the mails sent to or about
  * her, and not one byte of the others'. On SQLite and on PostgreSQL.

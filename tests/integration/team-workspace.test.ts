@@ -1,5 +1,5 @@
 /**
- * Issue 9: the team workspace, through HTTP against the production server, on SQLite and on
+ * The team workspace, through HTTP against the production server, on SQLite and on
  * PostgreSQL, with a real SMTP server. Sign-in by one-time link, the guard on every /team route
  * and action, the leads list, notes and status, person and erasure, export, and resend.
  */

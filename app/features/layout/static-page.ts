@@ -1,7 +1,7 @@
 import { useMatches } from "react-router";
 
 /**
- * Pages that need no framework JavaScript (the five legal pages, issue 12, decision 0042) export
+ * Pages that need no framework JavaScript (the five legal pages, decision 0042) export
  * `handle = staticPage`: their pre-rendered HTML gets no React Router scripts, no route modules and
  * no hydration; the build adds the frame script (./frame-script.ts, bundled) inline, hashed into
  * the page's CSP. Their links are ordinary page loads. Every other route hydrates as usual, and so

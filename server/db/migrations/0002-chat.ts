@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The chat's tables (issue 4):
+ * The chat's tables:
  * - chat_visitors: one anonymous visitor per session cookie, with the name and email given in
  *   the chat and the time zone their daily quota follows;
  * - chat_messages: the stored conversation, the only source of prompts and transcripts;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The team workspace (issue 9):
+ * The team workspace:
  * - team_sign_in_links / team_sessions: only SHA-256 hashes of the random tokens are stored, so
  *   a copy of the database signs nobody in;
  * - lead_states / lead_notes: what the team records about a lead, keyed by (kind, id) of the row

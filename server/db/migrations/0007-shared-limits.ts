@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Several instances on one database (issue 11, docs/decisions/0039-many-instances-one-database.md):
+ * Several instances on one database (docs/decisions/0039-many-instances-one-database.md):
  * - mail.claimed_by / claimed_until: the lease of the worker sending a row. A live worker's lease
  *   is never taken over; a dead worker's expires and another worker sends the row.
  * - site_settings: values every instance must share, such as the generated session secret

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 
 /**
- * Issue 10: consent on record, unsubscribe, and per-mail headers.
+ * The newsletter: consent on record, unsubscribe, and per-mail headers.
  *
  * - `subscribers` gains the consent record of the latest (re-)subscription (when, page, form, the
  *   text shown next to the button, a keyed hash of the client address), the public origin the

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 10, part 4: newsletter campaigns (docs/newsletter.md, docs/decisions/0037).
+ * Newsletter campaigns (docs/newsletter.md, docs/decisions/0037).
  * - `campaigns`: one announcement, its subject, Markdown body and the html/text rendered from it,
  *   its status (draft → sending ⇄ paused → done), and `next_dispatch_at`, the rate limiter's
  *   clock (held in the row, so every process and every restart shares it).
