@@ -3,15 +3,15 @@
  * 1. makes each pre-rendered page paint as early as it can: the stylesheet is inlined, so first
  *    paint waits for no other request (the link stays, print-only, for React to adopt when it
  *    hydrates), and the module preloads go, so the hero image does not share the first round
- *    trips with 120 KB of scripts (the module script at the end of the page still loads them);
+ *    trips with the framework's scripts (the module script at the end of the page still loads them);
  * 2. moves each pre-rendered page out of build/client into build/pages, so the static file
  *    handler can never serve one without its CSP and public origin, and records the sha256 of
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
  * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) into
  *    build/client/assets, and has each island page load its module after the `load` event;
  * 4. compresses each text file of build/client once, at brotli's and gzip's best, beside it
- *    (server/http/precompressed-files.ts serves them): no compression per request, and 10–15 %
- *    smaller than the quality a per-request compressor can afford;
+ *    (server/http/precompressed-files.ts serves them): no compression per request, and smaller
+ *    than the quality a per-request compressor can afford (decision 0060);
  * 5. bundles the Express server (server/main.ts) to build/app-server.js;
  * 6. bundles each worker thread's module (server/worker-threads.ts) beside it.
  */
@@ -50,7 +50,7 @@ const withoutUnusedStylesheetLinks = (html: string): string =>
  * Hydration starts once the page has loaded (decision 0043): React Router's inline module
  * script (route imports and manifest: nothing per request) moves to a hashed file under /assets,
  * and a small classic script loads it on the `load` event, so the first paint and the largest
- * image never share the first round trips with 110 KB of framework JavaScript.
+ * image never share the first round trips with the framework's JavaScript.
  */
 function hydrateAfterLoad(html: string): string {
   return html.replace(/<script type="module" async="">([\s\S]*?)<\/script>/, (_script, body: string) => {

@@ -44,9 +44,9 @@ function redactSecrets(object: Record<string, unknown>): Record<string, unknown>
 /**
  * JSON lines on stdout (or `destination`); request bodies and secrets are never logged. Writes are
  * asynchronous and gathered: a write when 4 KB of lines are waiting, and at least every 100 ms
- * (one system call for about ten access-log lines at a sign-up rush instead of one per line, 3 %
- * of a sign-up's CPU time, docs/decisions/0053). `flushLogs` before exiting; a process killed
- * with SIGKILL loses at most its last 100 ms of lines.
+ * (during a rush, one system call for many access-log lines instead of one per line;
+ * docs/decisions/0077). `flushLogs` before exiting; a process killed with SIGKILL loses at most
+ * its last 100 ms of lines.
  */
 export function createLogger(level: Config["logLevel"], destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 })): Logger {
   return pino({ level, base: undefined, formatters: { log: redactSecrets } }, destination);

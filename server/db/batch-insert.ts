@@ -6,8 +6,8 @@ const MAX_SHAPES = 64;
 /**
  * A multi-row INSERT whose SQL is compiled once per shape (how many rows, which columns) and then
  * reused with each batch's values. Kysely builds and compiles a statement from scratch every time
- * it runs, which for the group commit of sign-ups (a subscriber row, two mails each) cost 5–8 µs a
- * sign-up, a twentieth of answering one (docs/decisions/0048).
+ * it runs, work the group commit of sign-ups (a subscriber row, two mails each) would repeat for
+ * every batch (docs/decisions/0048).
  *
  * `build` gets rows whose every value is a distinct marker string. The compiled parameters must be
  * exactly those markers, row after row, each row's columns in one order: that order is kept, and

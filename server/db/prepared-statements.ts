@@ -2,8 +2,8 @@ import pg from "pg";
 
 /**
  * PostgreSQL: the statements every sign-up runs, parsed and planned once per pooled connection
- * instead of on every call (docs/decisions/0052). Unnamed, PostgreSQL parsed, analysed and planned
- * the group commit each time: about 45 % of its CPU for that statement.
+ * instead of on every call (docs/decisions/0052): unnamed, PostgreSQL parses, analyses and plans
+ * the group commit each time.
  *
  * A statement is registered by its exact text; pooled connections (`PreparingClient`) run a
  * registered text as a named prepared statement, any other text as before. Only constant texts

@@ -52,11 +52,10 @@ export async function claimDue(db: Db, policy: Pick<RetryPolicy, "batchSize" | "
 }
 
 /**
- * PostgreSQL plans by its statistics, which lag behind a rush by up to a minute (autovacuum's
- * analyze): believing a few rows are due, it read every due row and sorted them (a bitmap scan),
- * 25–70 ms a claim with 10,000 waiting and more as the backlog grows, against 0.2–2.5 ms reading
- * the due index in its order and stopping at the batch (docs/decisions/0051). Run in the claim's
- * transaction, this leaves it only that plan.
+ * PostgreSQL plans by its statistics, which lag behind a rush (autovacuum's analyze): believing a
+ * few rows are due, it may read every due row and sort them (a bitmap scan), a cost that grows with
+ * the backlog, instead of reading the due index in its order and stopping at the batch
+ * (docs/decisions/0074). Run in the claim's transaction, this leaves it only that plan.
  */
 export const PLAN_CLAIM_BY_DUE_INDEX = sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`;
 

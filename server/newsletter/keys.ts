@@ -16,8 +16,8 @@ const KEY_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 const SIGNATURE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * 18 random bytes, cut from a pool filled 4 KB at a time: `crypto.randomBytes` asks the kernel for
- * every call, which cost 3 % of a sign-up's CPU time (Node's randomUUID pools the same way).
+ * 18 random bytes, cut from a pool filled 4 KB at a time: `crypto.randomBytes` asks the kernel on
+ * every call, a system call per sign-up (Node's randomUUID pools the same way).
  */
 const POOL_BYTES = 18 * 227;
 let pool = Buffer.alloc(0);

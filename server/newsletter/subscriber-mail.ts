@@ -64,7 +64,7 @@ export interface WelcomeRecipient {
  * The welcome mail: once per address, queued with the subscription. Queued as a template
  * reference (the recipient's three values), rendered by `welcomeTemplate` when sent, signed
  * unsubscribe link and List-Unsubscribe headers included: the same for everyone but the link, its
- * 3 KB would otherwise be written with every sign-up (0046), and the link's signature is an HMAC
+ * text would otherwise be written with every sign-up (0046), and the link's signature is an HMAC
  * the sign-up need not wait for (0053).
  */
 export function welcomeMail(recipient: WelcomeRecipient): MailInput {
