@@ -11,6 +11,8 @@ import { renderStored, type TemplateRenderer } from "./templates";
 
 /**
  * The mail outbox (spec §7: "add a document to the mail collection; an extension sends it").
+ * Over 300 lines because the queue, the claim, the send and the retry loop share one lease and
+ * must be read together; the SQL of the claim is apart (outbox-rows.ts).
  *
  * - `enqueue(trx, mail)` writes the row inside the caller's transaction, so a record and its mail
  *   exist together or not at all. Call `nudge()` after the commit for an immediate send.

@@ -8,6 +8,8 @@
  * What a visitor, a crawler and an operator see: the public origin in every URL the pages and
  * sitemap give, HSTS and CSP, the forms and a streamed chat through the proxy, and per-client
  * limits keyed on the address nginx reports, whatever X-Forwarded-For a client forges.
+ * Long because one TLS proxy and one server are started for all of these checks (a start costs
+ * more than the checks).
  */
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import type { Browser, Page } from "playwright-core";

@@ -4,6 +4,7 @@
  * behind Debian's nginx as a round-robin upstream. Every client talks to nginx only and sends its
  * own X-Forwarded-For (a first proxy tier: TRUST_PROXY=2), so every limit below is reached through
  * whichever instance nginx picks.
+ * Long because starting three instances, PostgreSQL and nginx once serves every check here.
  */
 import http from "node:http";
 import pg from "pg";

@@ -2,6 +2,7 @@
  * The team workspace, through HTTP against the production server, on SQLite and on
  * PostgreSQL, with a real SMTP server. Sign-in by one-time link, the guard on every /team route
  * and action, the leads list, notes and status, person and erasure, export, and resend.
+ * Long because the same suite runs on both databases against one started server each.
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
