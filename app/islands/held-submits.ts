@@ -7,28 +7,33 @@
  * Without JavaScript none of this runs and the plain post is the answer (decision 0062).
  */
 
-/** Forms whose next submit goes out as the plain post (their island could not be hydrated). */
+/** Forms whose next submit goes out as the plain post (their island could not take it). */
 const plain = new WeakSet<HTMLFormElement>();
 
 /** How long a held form waits for React to take it before it goes out as the plain post. */
 const TAKE_WITHIN_MS = 5_000;
+const deadlines = new WeakMap<HTMLFormElement, number>();
 
 /** `hydrate` resolves once the island's React has committed (app/islands/hydrate.tsx). */
 export function holdSubmitsUntilHydrated(hydrate: (island: HTMLElement) => Promise<unknown>): void {
   // On the document, in the capture phase: before React's own listener on the island's root,
-  // which must not see this submit (it would hydrate mid-event and send the form a second time).
+  // which must not see a held submit (it would hydrate mid-event and send the form a second time).
   document.addEventListener(
     "submit",
     (event) => {
       const form = event.target;
-      if (!(form instanceof HTMLFormElement) || plain.delete(form)) return;
+      if (!(form instanceof HTMLFormElement) || plain.delete(form) || event.defaultPrevented) return;
       const island = form.closest<HTMLElement>("[data-island]");
-      if (!island || island.hasAttribute("data-hydrated") || event.defaultPrevented) return;
+      if (!island) return;
+      const submitter = event.submitter;
+      if (island.hasAttribute("data-hydrated")) {
+        resendUnlessTaken(event, form, submitter);
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       const index = [...island.querySelectorAll("form")].indexOf(form);
       const values = [...new FormData(form).entries()];
-      const submitter = event.submitter;
       hydrate(island).then(
         () => {
           // Hydration adopts the pre-rendered form as it is; should React have rendered it anew,
@@ -36,7 +41,7 @@ export function holdSubmitsUntilHydrated(hydrate: (island: HTMLElement) => Promi
           const hydrated = form.isConnected ? form : island.querySelectorAll("form")[index];
           if (!hydrated) return;
           if (hydrated !== form) refill(hydrated, values);
-          sendThroughReact(hydrated, submitter && hydrated.contains(submitter) ? submitter : null, performance.now() + TAKE_WITHIN_MS);
+          hydrated.requestSubmit(submitter && hydrated.contains(submitter) ? submitter : null);
         },
         (error: unknown) => {
           console.warn("The form is sent without its script:", error);
@@ -49,26 +54,35 @@ export function holdSubmitsUntilHydrated(hydrate: (island: HTMLElement) => Promi
 }
 
 /**
- * Submits the form for React to send: React's handler prevents the plain post. A Suspense boundary
- * inside an island is hydrated a frame or so after the island's root, and until then React does
- * not see its forms' submits: such a submit is stopped here and tried again on the next frame.
+ * A submit in a hydrated island is React's: its handler prevents the plain post. But a Suspense
+ * boundary inside an island is hydrated a frame or so after the island's root, and until then
+ * React does not see its forms' submits. Such a submit is cancelled once it has gone through
+ * the page, and sent again on the next frame.
  */
-function sendThroughReact(form: HTMLFormElement, submitter: HTMLElement | null, deadline: number): void {
-  let taken = true;
-  const last = (event: Event) => {
-    if (event.target !== form) return;
-    taken = event.defaultPrevented;
+function resendUnlessTaken(event: SubmitEvent, form: HTMLFormElement, submitter: HTMLElement | null): void {
+  const deadline = deadlines.get(form) ?? performance.now() + TAKE_WITHIN_MS;
+  deadlines.set(form, deadline);
+  let seen = false;
+  const last = (after: Event) => {
+    if (after !== event) return;
+    seen = true;
+    removeEventListener("submit", last);
+    if (event.defaultPrevented) {
+      deadlines.delete(form);
+      return;
+    }
     event.preventDefault();
+    if (performance.now() > deadline) {
+      deadlines.delete(form);
+      sendPlain(form, submitter);
+    } else requestAnimationFrame(() => form.requestSubmit(submitter && form.contains(submitter) ? submitter : null));
   };
   addEventListener("submit", last);
-  try {
-    form.requestSubmit(submitter);
-  } finally {
+  // Stopped on its way (by whoever handled it): nothing to do.
+  setTimeout(() => {
     removeEventListener("submit", last);
-  }
-  if (taken) return;
-  if (performance.now() > deadline) sendPlain(form, submitter);
-  else requestAnimationFrame(() => sendThroughReact(form, submitter, deadline));
+    if (!seen) deadlines.delete(form);
+  });
 }
 
 function sendPlain(form: HTMLFormElement, submitter: HTMLElement | null): void {

@@ -309,6 +309,31 @@ describe("on Home", () => {
     expect(posts).toEqual(["application/json"]);
   });
 
+  it("the contact form sent before its code is there shows Sending... and THANK YOU, without a page load", async () => {
+    const { page } = await newPage(ctx.browser);
+    // Opened at its top: the section's code is asked for only when the visitor gets there.
+    await visit(page, `${ctx.url}/`);
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on("request", (request) => request.isNavigationRequest() && navigations.push(`${request.method()} ${request.url()}`));
+    await slowPosts(page, "contact");
+    const contact = page.locator("#contact");
+    await contact.getByRole("textbox", { name: "Message" }).fill("Sent in a hurry");
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Quinn Quick");
+    await contact.getByRole("textbox", { name: "Email" }).fill(unique("quinn"));
+    await contact.getByRole("textbox", { name: "Email" }).press("Enter");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    releaseScripts();
+    await contact.getByRole("button", { name: "Sending..." }).waitFor();
+    await page.getByRole("dialog", { name: "THANK YOU" }).waitFor();
+    expect(navigations).toEqual([]);
+  });
+
   it("without JavaScript: a sign-up lands on a page with the success text, which a reload does not send again", async () => {
     const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
     await page.goto(`${ctx.url}/`);
