@@ -1,9 +1,9 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/routes-list";
+import { prerenderedAnswerPaths, prerenderedPaths } from "./app/routes-list";
 
 export default {
   ssr: true,
-  prerender: prerenderedPaths,
+  prerender: [...prerenderedPaths, ...prerenderedAnswerPaths],
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

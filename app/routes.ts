@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { LEAD_FORM_PATHS, type LeadForm } from "./shared/forms/lead-forms";
+import { LEAD_FORM_PATHS, LEAD_FORM_SENT_PATHS, type LeadForm } from "./shared/forms/lead-forms";
 
 /** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
 const leadFormRoute = (form: LeadForm) => route(LEAD_FORM_PATHS[form].slice(1), `routes/${form}.tsx`);
@@ -13,6 +13,7 @@ export default [
   route("accessibility", "routes/accessibility.tsx"),
   route("ai-ml-policy", "routes/ai-ml-policy.tsx"),
   leadFormRoute("newsletter"),
+  route(LEAD_FORM_SENT_PATHS.newsletter.slice(1), "routes/newsletter-subscribed.tsx"),
   leadFormRoute("contact"),
   leadFormRoute("request-information"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

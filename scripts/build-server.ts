@@ -22,7 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { compile, optimize } from "@tailwindcss/node";
 import { build } from "esbuild";
-import { prerenderedPaths } from "~/routes-list";
+import { prerenderedAnswerPaths, prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
@@ -128,7 +128,7 @@ async function buildIslands(names: Set<string>): Promise<Map<string, string>> {
 }
 
 const sources = new Map(
-  prerenderedPaths.map((urlPath) => {
+  [...prerenderedPaths, ...prerenderedAnswerPaths].map((urlPath) => {
     const file = urlPath === "/" ? "index.html" : `${urlPath.slice(1)}/index.html`;
     return [urlPath, { file, html: fs.readFileSync(path.join(clientDir, file), "utf8") }] as const;
   }),

@@ -1,34 +1,26 @@
 /**
- * React for Home's islands (decision 0044), imported by ./home.ts when the first island is needed.
- * Each tree here is the one app/routes/home.tsx renders inside that `data-island` element (and
- * app/root.tsx inside the toaster's), so hydration adopts the pre-rendered markup as it is.
+ * React for Home's islands (decision 0044), imported by ./home.ts when the first island is needed:
+ * hydrates each `data-island` element with its tree from ./home-islands.tsx (the toaster's is the
+ * one app/root.tsx renders).
  */
-import { type ReactNode, Suspense } from "react";
-import { ChatSection } from "~/features/chat/chat-section";
 import { ContactSection } from "~/features/contact/contact-section";
 import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
-import { LoadingFallback } from "~/shared/ui/loading-fallback";
 import { Toaster } from "~/shared/ui/toast";
+import { type HomeIsland, homeIslands } from "./home-islands";
 import { hydrateIsland } from "./hydrate";
 
-const TREES: Record<string, () => ReactNode> = {
-  chat: () => <ChatSection />,
-  contact: () => (
-    <Suspense fallback={<LoadingFallback />}>
-      <ContactSection />
-    </Suspense>
-  ),
-  newsletter: () => (
-    <Suspense fallback={<LoadingFallback />}>
-      <NewsletterBlock page="/" />
-    </Suspense>
-  ),
-};
+const TREES = homeIslands({ ContactSection, NewsletterBlock });
 
-/** Hydrates the island `element` (named by its data-island), and the toasts' live regions with the first. */
-export function hydrateHomeIsland(element: HTMLElement): void {
+const isHomeIsland = (name: string | undefined): name is HomeIsland => name !== undefined && Object.hasOwn(TREES, name);
+
+/**
+ * Hydrates the island `element` (named by its data-island), and the toasts' live regions with the
+ * first. Resolves once hydrated; rejects for an element that is not one of Home's islands.
+ */
+export function hydrateHomeIsland(element: HTMLElement): Promise<void> {
   const toaster = document.querySelector<HTMLElement>('[data-island="toaster"]');
   if (toaster) void hydrateIsland(toaster, <Toaster />);
-  const tree = TREES[element.dataset.island ?? ""];
-  if (tree) void hydrateIsland(element, tree());
+  const name = element.dataset.island;
+  if (isHomeIsland(name)) return hydrateIsland(element, TREES[name]);
+  return Promise.reject(new Error(`not a Home island: ${name ?? "?"}`));
 }

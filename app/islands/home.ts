@@ -8,6 +8,7 @@
  * frame (menu, banner, accessibility controls) is the static pages' inline script (decision 0042).
  */
 import type * as HomeReact from "./home-react";
+import { holdSubmitsUntilHydrated } from "./held-submits";
 import { openAtTarget, whenIdle, whenNeeded } from "./page";
 
 const target = openAtTarget();
@@ -22,17 +23,15 @@ if (video) {
 
 let islands: Promise<typeof HomeReact> | undefined;
 const loadIslands = () => (islands ??= import("./home-react"));
+const hydrate = (element: HTMLElement) => loadIslands().then(({ hydrateHomeIsland }) => hydrateHomeIsland(element));
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
   // The toasts' live regions are hydrated with the first island (./home-react.tsx).
   if (element.dataset.island === "toaster") continue;
-  whenNeeded(
-    element,
-    () => {
-      loadIslands()
-        .then(({ hydrateHomeIsland }) => hydrateHomeIsland(element))
-        .catch((error: unknown) => console.warn(`The ${element.dataset.island} section could not be loaded`, error));
-    },
-    { target },
-  );
+  whenNeeded(element, () => void hydrate(element).catch((error: unknown) => console.warn(`The ${element.dataset.island} section could not be loaded`, error)), {
+    target,
+  });
 }
+
+// A form sent before its section is hydrated (the newsletter, the contact form) waits for it.
+holdSubmitsUntilHydrated(hydrate);

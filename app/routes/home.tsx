@@ -1,24 +1,24 @@
 import { chatSection, hero, intro } from "~/content/home";
-import { ChatSection } from "~/features/chat/chat-section";
-import { Suspense } from "react";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
 import { islandPage } from "~/features/layout/static-page";
+import { homeIslands } from "~/islands/home-islands";
 import { pageMeta } from "~/shared/seo/meta";
 import { lazyWhenNeeded } from "~/shared/load-when-needed";
-import { LoadingFallback } from "~/shared/ui/loading-fallback";
 import type { Route } from "./+types/home";
 
 // Below the fold, and their plain forms work before hydration: their code loads when needed. After
 // an in-app navigation to Home they show "Loading..." (spec §2) until it has.
-const ContactSection = lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection));
-const NewsletterBlock = lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock));
+const islands = homeIslands({
+  ContactSection: lazyWhenNeeded("contact", () => import("~/features/contact/contact-section").then((m) => m.ContactSection)),
+  NewsletterBlock: lazyWhenNeeded("newsletter", () => import("~/features/newsletter/newsletter-block").then((m) => m.NewsletterBlock)),
+});
 
 /**
  * Served as islands (decision 0044): the pre-rendered page has no React Router scripts; the build's
- * app/islands/home.ts hydrates the `data-island` parts below (and the hero video) when needed.
- * The trees app/islands/home-react.tsx hydrates must stay the ones rendered here.
+ * app/islands/home.ts hydrates the `data-island` parts below (and the hero video) when needed,
+ * each with its tree from app/islands/home-islands.tsx.
  */
 export const handle = islandPage("home");
 
@@ -38,21 +38,15 @@ export default function Home() {
             </h2>
             <p className="mt-4 text-lg text-muted">{chatSection.description}</p>
           </div>
-          <div data-island="chat">
-            <ChatSection />
-          </div>
+          <div data-island="chat">{islands.chat}</div>
         </div>
       </section>
       <ValueSection />
       <section id="contact" data-island="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
-        <Suspense fallback={<LoadingFallback />}>
-          <ContactSection />
-        </Suspense>
+        {islands.contact}
       </section>
       <section id="newsletter" data-island="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
-        <Suspense fallback={<LoadingFallback />}>
-          <NewsletterBlock page="/" />
-        </Suspense>
+        {islands.newsletter}
       </section>
     </>
   );

@@ -6,7 +6,11 @@ import { formPageMeta } from "~/shared/seo/meta";
 import { LeadFormPage } from "~/shared/ui/lead-form-page";
 import type { Route } from "./+types/newsletter";
 
-/** Where the newsletter form posts without JavaScript (JavaScript clients get JSON on the same URL). */
+/**
+ * Where the newsletter form posts without JavaScript (JavaScript clients get JSON on the same URL):
+ * a sign-up that succeeded is sent on to the pre-rendered /newsletter/subscribed; an error is
+ * answered here, with the form and what was typed.
+ */
 export const action = leadFormAction("newsletter");
 
 export const meta: Route.MetaFunction = () => formPageMeta("Newsletter");

@@ -278,4 +278,74 @@ describe("on Home", () => {
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText(NEWSLETTER_OK).waitFor();
   });
+
+  it("a sign-up sent at once, before the newsletter's code is there, still shows Joining... then the success text, without a page load", async () => {
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/`);
+    // The page has settled; the island's React arrives a moment after the visitor has sent (as
+    // autofill and a quick Enter do on a slow connection).
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+      else if (request.method() === "POST" && request.url().endsWith("/newsletter")) posts.push(request.headers()["content-type"] ?? "");
+    });
+    await slowPosts(page, "newsletter");
+    const email = page.getByRole("textbox", { name: "Email address" });
+    await email.fill(unique("quick"));
+    await email.press("Enter");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    releaseScripts();
+    await page.getByRole("button", { name: "Joining..." }).waitFor();
+    await page.getByText(NEWSLETTER_OK).waitFor();
+    expect(await email.inputValue()).toBe("");
+    expect(navigations).toEqual([]);
+    expect(posts).toEqual(["application/json"]);
+  });
+
+  it("the contact form sent before its code is there shows Sending... and THANK YOU, without a page load", async () => {
+    const { page } = await newPage(ctx.browser);
+    // Opened at its top: the section's code is asked for only when the visitor gets there.
+    await visit(page, `${ctx.url}/`);
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on("request", (request) => request.isNavigationRequest() && navigations.push(`${request.method()} ${request.url()}`));
+    await slowPosts(page, "contact");
+    const contact = page.locator("#contact");
+    await contact.getByRole("textbox", { name: "Message" }).fill("Sent in a hurry");
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Quinn Quick");
+    await contact.getByRole("textbox", { name: "Email" }).fill(unique("quinn"));
+    await contact.getByRole("textbox", { name: "Email" }).press("Enter");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    releaseScripts();
+    await contact.getByRole("button", { name: "Sending..." }).waitFor();
+    await page.getByRole("dialog", { name: "THANK YOU" }).waitFor();
+    expect(navigations).toEqual([]);
+  });
+
+  it("without JavaScript: a sign-up lands on a page with the success text, which a reload does not send again", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
+    await page.goto(`${ctx.url}/`);
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.getByRole("textbox", { name: "Email address" }).fill(unique("plain-home"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL(`${ctx.url}/newsletter/subscribed`);
+    await page.getByText(NEWSLETTER_OK).waitFor();
+    await page.getByRole("link", { name: "Back to the home page" }).waitFor();
+    await page.reload();
+    await page.getByText(NEWSLETTER_OK).waitFor();
+    expect(posts).toEqual([`${ctx.url}/newsletter`]);
+  });
 });

@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedPaths } from "~/routes-list";
+import { prerenderedAnswerPaths, prerenderedPaths } from "~/routes-list";
 import { CROSS_SITE_MESSAGE } from "../../server/http/origin-check";
 import { chatVisitor } from "../support/chat-client";
 import { repoRoot } from "../support/paths";
@@ -89,9 +89,9 @@ describe("every HTML answer carries the CSP", () => {
     if (response.status === 200) expect(response.headers.get("content-type")).not.toMatch(/html/);
   });
 
-  it("finds the seven pages in build/pages", () => {
+  it("finds the seven pages and the answer pages in build/pages", () => {
     expect(pageFiles.sort()).toEqual(
-      prerenderedPaths.map((path) => (path === "/" ? "index.html" : `${path.slice(1)}/index.html`)).sort(),
+      [...prerenderedPaths, ...prerenderedAnswerPaths].map((path) => (path === "/" ? "index.html" : `${path.slice(1)}/index.html`)).sort(),
     );
   });
 });

@@ -10,7 +10,7 @@ import {
   vision2026,
 } from "~/content/platform";
 import type { ContentCard } from "~/content/types";
-import { RequestInfoButton } from "~/features/info-request/request-info-button";
+import { requestInfoIsland } from "~/islands/platform-islands";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
@@ -130,7 +130,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
         {children}
         {/* An island on /platform as served (decision 0044): app/islands/platform-react.tsx. */}
         <div className="mt-8" data-island="request-info" data-plan={group.planType}>
-          <RequestInfoButton planType={group.planType} />
+          {requestInfoIsland(group.planType)}
         </div>
       </div>
     </section>

@@ -11,6 +11,18 @@ export const LEAD_FORM_PATHS = {
 
 export type LeadForm = keyof typeof LEAD_FORM_PATHS;
 
+/**
+ * Where a form's plain (no-JavaScript) post lands once it succeeded: a 303 to a page pre-rendered
+ * at build (post/redirect/get), so the answer costs no page render and a reload sends nothing
+ * again. A form without one here answers with its own page, rendered with the result.
+ */
+export const LEAD_FORM_SENT_PATHS = { newsletter: "/newsletter/subscribed" } as const satisfies Partial<Record<LeadForm, string>>;
+
+const sentPaths: Partial<Record<LeadForm, string>> = LEAD_FORM_SENT_PATHS;
+
+/** The page a successful plain post of `form` is sent on to, if it has one. */
+export const leadFormSentPath = (form: LeadForm): string | undefined => sentPaths[form];
+
 /** The form whose URL is `path` (trailing slashes ignored), if any. */
 export function leadFormAt(path: string): LeadForm | undefined {
   const bare = path.replace(/\/+$/, "");

@@ -1,19 +1,22 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
 import { type FormActionData, type FormResult, HONEYPOT_FIELD } from "./form-result";
-import type { LeadForm } from "./lead-forms";
+import { type LeadForm, leadFormSentPath } from "./lead-forms";
 import { readFormRequest } from "./read-request.server";
 
 type Submit = (input: unknown) => Promise<{ status: number; result: FormResult }>;
 
 /**
  * The body of a lead form's route action: reads the post (form data or JSON; unreadable → 4xx),
- * hands it to the form's endpoint, and answers with its status and result.
+ * hands it to the form's endpoint, and answers with its status and result; a plain form post that
+ * succeeded is sent on to `sentPath` when there is one (see LEAD_FORM_SENT_PATHS).
  */
-export async function formAction(request: Request, submit: Submit) {
+export async function formAction(request: Request, submit: Submit, sentPath?: string) {
   const input = await readFormRequest(request);
   if (!input.ok) return data<FormActionData>({ result: { ok: false, message: input.message } }, { status: input.status });
   const { status, result } = await submit(input.value);
+  const plainPost = !(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json");
+  if (result.ok && plainPost && sentPath) return redirect(sentPath, { status: 303, headers: { "Cache-Control": "no-store" } });
   let values: Record<string, string> | undefined;
   if (!result.ok && typeof input.value === "object" && input.value !== null) {
     values = {};
@@ -32,6 +35,6 @@ export function leadFormAction(form: LeadForm) {
   return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
     const { forms } = context.get(servicesContext);
     const from = { clientKey: context.get(clientKeyContext), origin: context.get(siteOriginContext) };
-    return formAction(request, (input) => forms.submit(form, input, from));
+    return formAction(request, (input) => forms.submit(form, input, from), leadFormSentPath(form));
   };
 }
