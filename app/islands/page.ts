@@ -4,7 +4,7 @@
  * idle or when an element is needed. No React here.
  */
 import { hashTargetId } from "~/features/layout/hash-target";
-import { GLIDING_ATTRIBUTE } from "~/features/layout/static-page";
+import { GLIDING_ATTRIBUTE } from "~/features/layout/frame-markers";
 
 /** The element a URL hash points to; a malformed percent-encoding falls back to the raw text. */
 export function hashTarget(): HTMLElement | null {

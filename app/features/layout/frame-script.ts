@@ -11,7 +11,7 @@
  */
 import { applyContrast, applyFontSize, dismissBanner, readAppliedPreferences } from "~/features/accessibility/preferences";
 import { hashTargetId } from "./hash-target";
-import { GLIDING_ATTRIBUTE, HASH_ARRIVAL_KEY, MENU_ICONS } from "./static-page";
+import { GLIDING_ATTRIBUTE, HASH_ARRIVAL_KEY, MENU_ICONS } from "./frame-markers";
 
 const root = document.documentElement;
 const menuButton = document.getElementById("menu-button");

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { MENU_ICONS } from "./static-page";
+import { MENU_ICONS } from "./frame-markers";
 import { Logo } from "./logo";
 
 export const NAV_LINKS = [

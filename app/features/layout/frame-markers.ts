@@ -1,0 +1,16 @@
+/**
+ * What the frame script (./frame-script.ts), the React frame and the island loaders agree on. No
+ * imports: the frame script is bundled from it for pages without React.
+ */
+
+/** The mobile menu button's two icons (site-header.tsx, and ./frame-script.ts on static pages). */
+export const MENU_ICONS = { open: "M5 5l10 10M15 5L5 15", closed: "M3 5h14M3 10h14M3 15h14" } as const;
+
+/**
+ * Set on <html> while ./frame-script.ts scrolls smoothly to a hash target, so an island loader
+ * (app/islands/page.ts) does not jump there meanwhile.
+ */
+export const GLIDING_ATTRIBUTE = "data-gliding";
+
+/** Session storage: the URL a hash link of a static page opened, for the next page to glide to its target. */
+export const HASH_ARRIVAL_KEY = "hashArrival";
