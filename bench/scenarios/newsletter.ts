@@ -32,12 +32,15 @@ function uniqueBodies(prefix: string) {
   return (request: autocannon.Request): autocannon.Request => ({ ...request, body: JSON.stringify({ email: `${prefix}-${n++}@bench.example` }) });
 }
 
-/** Warm-up: JIT, SQLite page cache. */
+/**
+ * Warm-up: JIT, SQLite page cache. 5 s: the Express + React Router server is still getting
+ * faster after 2 s (a tenth of its steady rate in its first seconds on this machine).
+ */
 async function warm(url: string, prefix: string) {
   await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: 2,
+    duration: 5,
     requests: [{ method: "POST", headers: { "content-type": "application/json" }, setupRequest: uniqueBodies(`${prefix}-warm`) }],
   });
 }

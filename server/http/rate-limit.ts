@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database";
@@ -153,21 +152,14 @@ export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and t
 export const RATE_LIMIT_UNAVAILABLE = "The site cannot take this request right now. Please try again in a moment.";
 
 /**
- * Counts one request of a client (its key: `requestClientKey`) in its window and sets the
- * RateLimit-* headers; `pass` is called when it is allowed, else the answer is a 429 (or a 503
- * when the store fails). Shared by the middleware below and the direct lead posts
- * (server/leads/direct-posts.ts), so both count in the same windows.
- */
-export type ClientRateLimit = (clientKey: string, res: ServerResponse, pass: () => void) => void;
-
-/**
  * Per-client window limiter. The client is `req.ip` (which honours X-Forwarded-For only from the
  * proxies TRUST_PROXY names), an IPv6 client counted by its /64. Counted in memory (one process)
- * or in PostgreSQL (several instances, `postgresRateLimitStore`).
+ * or in PostgreSQL (several instances, `postgresRateLimitStore`). Sets the RateLimit-* headers;
+ * beyond `max`, a 429 (a 503 when the store fails).
  */
-export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): ClientRateLimit {
-  return (clientKey, res, pass) => {
-    const key = `${name}:${clientKey}`;
+export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): RequestHandler {
+  return (req, res, next) => {
+    const key = `${name}:${requestClientKey(req)}`;
     const answer = (hit: RateLimitHit) => {
       res.setHeader("RateLimit-Limit", String(max));
       res.setHeader("RateLimit-Remaining", String(Math.max(0, max - hit.count)));
@@ -176,7 +168,7 @@ export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESS
         sendJson(res, 429, { error: message });
         return;
       }
-      pass();
+      next();
     };
     let hit;
     try {
@@ -194,10 +186,4 @@ export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESS
       sendJson(res, 503, { error: RATE_LIMIT_UNAVAILABLE });
     });
   };
-}
-
-/** clientRateLimit as a middleware. */
-export function rateLimit(options: RateLimitOptions | ClientRateLimit): RequestHandler {
-  const limit = typeof options === "function" ? options : clientRateLimit(options);
-  return (req, res, next) => limit(requestClientKey(req), res, () => next());
 }
