@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { logRequest } from "./http/access-log";
+import { useExpressObjects } from "./http/express-objects";
 import { limitBodySize } from "./http/body-limit";
 import { requestClientKey } from "./http/client-address";
 import { sameOriginOnly } from "./http/origin-check";
@@ -63,6 +64,8 @@ const isRead = (req: express.Request): boolean => req.method === "GET" || req.me
 export function createApp(services: Services, site: SiteBuild): http.RequestListener {
   const { config, logger } = services;
   const app = express();
+  // The server makes each request and response with the app's prototypes (http/express-objects.ts).
+  useExpressObjects(app);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
