@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { logRequest } from "./http/access-log";
+import { useExpressObjects } from "./http/express-objects";
 import { limitBodySize } from "./http/body-limit";
 import { requestClientKey } from "./http/client-address";
 import { sameOriginOnly } from "./http/origin-check";
@@ -12,10 +13,8 @@ import { precompressedFiles } from "./http/precompressed-files";
 import { type PrerenderedManifest, prerenderedPages } from "./http/prerendered-pages";
 import { requestOrigin, resolvePublicOrigin } from "./http/public-origin";
 import { answerError, type RequestError } from "./http/error-answer";
-import type { TrustProxy } from "./http/proxy-trust";
-import { clientRateLimit, postgresRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
+import { postgresRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
-import { directLeadPosts } from "./leads/direct-posts";
 import { leadsJson } from "./leads/http";
 import type { Services } from "./services";
 
@@ -59,12 +58,14 @@ export type SiteBuild = ProductionSite | DevelopmentSite;
 const isRead = (req: express.Request): boolean => req.method === "GET" || req.method === "HEAD";
 
 /**
- * The whole HTTP stack, top to bottom: the lead forms' JSON posts answered directly
- * (server/leads/direct-posts.ts), everything else by the Express app.
+ * The whole HTTP stack: one Express app, every request through the one chain below, read top to
+ * bottom. Each step either answers or passes the request on.
  */
 export function createApp(services: Services, site: SiteBuild): http.RequestListener {
   const { config, logger } = services;
   const app = express();
+  // The server makes each request and response with the app's prototypes (http/express-objects.ts).
+  useExpressObjects(app);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
@@ -125,8 +126,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   // Writes: same origin only, bounded bodies, a per-client rate.
   // Several instances share PostgreSQL: the windows are counted there (SQLite: one process, memory).
   const postStore = services.database.kind === "postgres" ? postgresRateLimitStore(services.database.db) : memoryRateLimitStore();
-  const postLimit = clientRateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
-  const postRate = rateLimit(postLimit);
+  const postRate = rateLimit({ name: "post", windowMs: 60_000, max: config.limits.postsPerMinute, store: postStore, logger });
   app.use(sameOriginOnly());
   app.use(limitBodySize);
   app.use((req, res, next) => (isRead(req) || req.method === "OPTIONS" ? next() : postRate(req, res, next)));
@@ -176,8 +176,5 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   };
   app.use(onError);
 
-  const direct = directLeadPosts({ forms: services.forms, logger, postLimit, trust: app.get("trust proxy fn") as TrustProxy, publicSiteUrl: config.publicSiteUrl });
-  return (req, res) => {
-    if (!direct(req, res)) app(req, res);
-  };
+  return app;
 }

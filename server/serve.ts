@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import { ConfigError, type Config, loadConfig } from "./config";
+import { expressServerOptions } from "./http/express-objects";
 import { createLogger, flushLogs, type Logger } from "./logger";
 import { closeServices, createServices, type Services } from "./services";
 
@@ -40,7 +41,7 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   }
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
-  const server = http.createServer();
+  const server = http.createServer(expressServerOptions);
   const served = await setup({ config, logger, services, server });
   // Requests being answered (chat streams included): shutdown waits for them.
   const active = new Set<http.ServerResponse>();

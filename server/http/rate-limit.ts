@@ -1,6 +1,6 @@
-import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { CompiledQuery } from "kysely";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/database";
 import { preparedOnPostgres } from "../db/prepared-statements";
 import type { Logger } from "../logger";
@@ -9,9 +9,9 @@ import { sendJson } from "./json-body";
 
 /** One request counted (or refused) in its client's window. */
 export interface RateLimitHit {
-  /** False: `max` requests were already counted in this window; this one is not counted. */
+  /** False: `max` requests were already counted in this window. */
   allowed: boolean;
-  /** Requests counted in the window, this one included when allowed. */
+  /** Requests counted in the window, this one included when allowed; `max` when refused. */
   count: number;
   /** When the window ends (ms since the epoch). */
   resetAt: number;
@@ -19,31 +19,34 @@ export interface RateLimitHit {
 
 /**
  * Where the windows are counted. A window opens with a client's first request and lasts
- * `windowMs`; within it at most `max` requests are counted, every later one refused.
+ * `windowMs`; within it at most `max` requests are allowed, every later one refused.
  */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number, max: number): RateLimitHit | Promise<RateLimitHit>;
+  hit(key: string, windowMs: number, max: number): Promise<RateLimitHit>;
 }
 
-/** One process (the default, SQLite): windows in this process's memory, swept every window. */
-export function memoryRateLimitStore(sweepEveryMs = 60_000): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  }, sweepEveryMs);
-  sweep.unref();
+/**
+ * One process (the default, SQLite): rate-limiter-flexible's memory store, one limiter per `max`
+ * (a key is always counted with the same `max`: its name says its tier), each window's length
+ * given per hit.
+ */
+export function memoryRateLimitStore(): RateLimitStore {
+  const limiters = new Map<number, RateLimiterMemory>();
   return {
     hit(key, windowMs, max) {
-      const now = Date.now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
+      let limiter = limiters.get(max);
+      if (!limiter) {
+        limiter = new RateLimiterMemory({ points: max, duration: windowMs / 1000, keyPrefix: "" });
+        limiters.set(max, limiter);
       }
-      if (window.count >= max) return { allowed: false, count: window.count, resetAt: window.resetAt };
-      window.count += 1;
-      return { allowed: true, count: window.count, resetAt: window.resetAt };
+      return limiter.consume(key, 1, { customDuration: windowMs / 1000 }).then(
+        (counted) => ({ allowed: true, count: counted.consumedPoints, resetAt: Date.now() + counted.msBeforeNext }),
+        (refused: unknown) => {
+          // Refused: a RateLimiterRes. Anything else is the store failing.
+          if (!(refused instanceof RateLimiterRes)) throw refused;
+          return { allowed: false, count: max, resetAt: Date.now() + refused.msBeforeNext };
+        },
+      );
     },
   };
 }
@@ -68,7 +71,8 @@ const COUNT_HITS = preparedOnPostgres(
 /**
  * Several instances on one PostgreSQL (docs/decisions/0039-many-instances-one-database.md): the
  * windows are rows of `chat_counters` (scope `rate:<key>`, period `window`), so N instances allow
- * exactly `max`, not N × max.
+ * exactly `max`, not N × max. Not rate-limiter-flexible's PostgreSQL store: its one upsert per
+ * request costs what the sign-up budget cannot pay (docs/decisions/0065).
  *
  * The hits that arrive in one turn of the event loop are counted together, in one statement and
  * one round trip, each client's hits as one row, inserted in the order of their keys (so two
@@ -153,51 +157,26 @@ export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and t
 export const RATE_LIMIT_UNAVAILABLE = "The site cannot take this request right now. Please try again in a moment.";
 
 /**
- * Counts one request of a client (its key: `requestClientKey`) in its window and sets the
- * RateLimit-* headers; `pass` is called when it is allowed, else the answer is a 429 (or a 503
- * when the store fails). Shared by the middleware below and the direct lead posts
- * (server/leads/direct-posts.ts), so both count in the same windows.
- */
-export type ClientRateLimit = (clientKey: string, res: ServerResponse, pass: () => void) => void;
-
-/**
  * Per-client window limiter. The client is `req.ip` (which honours X-Forwarded-For only from the
  * proxies TRUST_PROXY names), an IPv6 client counted by its /64. Counted in memory (one process)
- * or in PostgreSQL (several instances, `postgresRateLimitStore`).
+ * or in PostgreSQL (several instances, `postgresRateLimitStore`). Sets the RateLimit-* headers;
+ * beyond `max`, a 429 (a 503 when the store fails).
  */
-export function clientRateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(windowMs), logger }: RateLimitOptions): ClientRateLimit {
-  return (clientKey, res, pass) => {
-    const key = `${name}:${clientKey}`;
-    const answer = (hit: RateLimitHit) => {
-      res.setHeader("RateLimit-Limit", String(max));
-      res.setHeader("RateLimit-Remaining", String(Math.max(0, max - hit.count)));
-      if (!hit.allowed) {
+export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(), logger }: RateLimitOptions): RequestHandler {
+  return (req, res, next) => {
+    store.hit(`${name}:${requestClientKey(req)}`, windowMs, max).then(
+      (hit) => {
+        res.setHeader("RateLimit-Limit", String(max));
+        res.setHeader("RateLimit-Remaining", String(Math.max(0, max - hit.count)));
+        if (hit.allowed) return next();
         res.setHeader("Retry-After", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
         sendJson(res, 429, { error: message });
-        return;
-      }
-      pass();
-    };
-    let hit;
-    try {
-      hit = store.hit(key, windowMs, max);
-    } catch (error) {
-      hit = Promise.reject(error);
-    }
-    if (!(hit instanceof Promise)) {
-      answer(hit);
-      return;
-    }
-    hit.then(answer, (error: unknown) => {
-      logger?.error({ err: error }, "rate limit store unavailable: refusing the request");
-      res.setHeader("Retry-After", "5");
-      sendJson(res, 503, { error: RATE_LIMIT_UNAVAILABLE });
-    });
+      },
+      (error: unknown) => {
+        logger?.error({ err: error }, "rate limit store unavailable: refusing the request");
+        res.setHeader("Retry-After", "5");
+        sendJson(res, 503, { error: RATE_LIMIT_UNAVAILABLE });
+      },
+    );
   };
-}
-
-/** clientRateLimit as a middleware. */
-export function rateLimit(options: RateLimitOptions | ClientRateLimit): RequestHandler {
-  const limit = typeof options === "function" ? options : clientRateLimit(options);
-  return (req, res, next) => limit(requestClientKey(req), res, () => next());
 }

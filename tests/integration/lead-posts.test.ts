@@ -1,8 +1,8 @@
 /**
- * The lead forms' JSON posts are answered before Express (server/leads/direct-posts.ts). Every
- * answer must be the one Express gives: the same request sent with an absolute-form target
- * (`POST http://host/newsletter`), which only Express understands, takes the Express lane, and
- * both answers are compared whole, headers included.
+ * The lead forms' JSON posts go through the app's one middleware chain (server/app.ts) like every
+ * other request: the same request sent with a plain path and with an absolute-form target
+ * (`POST http://host/newsletter`) must get the same answer, compared whole, headers included,
+ * with the security headers, the rate limit's headers and an access log line.
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
