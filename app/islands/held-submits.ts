@@ -4,7 +4,7 @@
  * ("Joining...", "Sending..."). The island loader, already running, holds such a submit instead:
  * it hydrates that island and sends the form again through React, with what the visitor typed
  * and the button they used. If the island cannot be hydrated, the plain post goes out after all.
- * Without JavaScript none of this runs and the plain post is the answer (decision 0062).
+ * Without JavaScript none of this runs and the plain post is the answer (decisions 0062, 0079).
  */
 
 /** Forms whose next submit goes out as the plain post (their island could not take it). */

@@ -8,7 +8,7 @@ import type { Route } from "./+types/newsletter-subscribed";
 
 /**
  * Where a plain (no-JavaScript) sign-up lands once it succeeded (LEAD_FORM_SENT_PATHS, decision
- * 0062): the success text, the form for another address, a link back. Pre-rendered and served
+ * 0079): the success text, the form for another address, a link back. Pre-rendered and served
  * without framework JavaScript, like the legal pages (decision 0042).
  */
 export const handle = staticPage;
