@@ -85,7 +85,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   });
   app.use(resolvePublicOrigin(config.publicSiteUrl));
   // The pre-rendered pages first: the most requested answer, from memory, compressed once, its
-  // headers made once (issue 12); nothing below is needed for them.
+  // headers made once; nothing below is needed for them.
   if (site.mode === "production") app.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));
   // Pages, assets and GET answers; POST answers are small JSON or a stream that must not be buffered.
   const compress = compression();

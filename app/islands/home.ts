@@ -1,5 +1,5 @@
 /**
- * Home's island loader (issue 12, decision 0044). Home is served without React Router's scripts;
+ * Home's island loader (decision 0044). Home is served without React Router's scripts;
  * the build bundles this module (scripts/build-server.ts) and the page loads it after its `load`
  * event. It holds no React: it mounts the hero video (a plain iframe, after an idle period) and,
  * for each `data-island` element of the page, imports ./home-react.tsx (React and the island's

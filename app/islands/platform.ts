@@ -1,5 +1,5 @@
 /**
- * /platform's island loader (issue 12, decision 0044), loaded by the page after its `load` event.
+ * /platform's island loader (decision 0044), loaded by the page after its `load` event.
  * The sticky tabs need no React: this script marks the active tab (aria-current="true" on the
  * section whose box contains the point 100 px from the top, spec §2/§9), keeps it visible in the
  * scrolling list, and scrolls smoothly to a tab's section (instantly with reduced motion). The

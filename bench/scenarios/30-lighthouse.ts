@@ -1,5 +1,5 @@
 /**
- * Issue 2, 7 and 12 budgets: Lighthouse 12 (mobile, default simulated throttling) 100/100/100/100
+ * Budgets: Lighthouse 12 (mobile, default simulated throttling) 100/100/100/100
  * in three runs out of three, CLS 0, and each route's LCP against the floor's (a trivial
  * one-heading HTML page served the same way, loaded before each run of each route): legal pages
  * ≤ 1.1×, /platform ≤ 1.2×, Home ≤ 1.3×. The site is served as in production: under its public origin
@@ -69,7 +69,7 @@ const RUNS = 3;
 const FLOOR_PATH = "/bench-floor.html";
 const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><meta name="description" content="The bench's floor page."></head><body><main><h1>HeavyRoute</h1></main></body></html>`;
 
-/** LCP budget of a route, as a multiple of the floor's LCP (issue 12). */
+/** LCP budget of a route, as a multiple of the floor's LCP. */
 const lcpBudget = (path: string): number => (path === "/" ? 1.3 : path === "/platform" ? 1.2 : 1.1);
 
 const scenario: Scenario = {

@@ -1,5 +1,5 @@
 /**
- * Issue 12: GET / against Debian's nginx serving the very same HTML file, in the same run:
+ * GET / against Debian's nginx serving the very same HTML file, in the same run:
  * requests per second and p99 with 50 connections, and the ratio (budget ≥ 0.5×).
  *
  * Both servers run as in production, as one process each: the site (`node build/app-server.js`,

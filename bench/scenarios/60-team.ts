@@ -1,5 +1,5 @@
 /**
- * Issue 9 budget: with 100,000 leads seeded (25,000 of each kind over two years, SQLite, and the
+ * The team workspace's budget: with 100,000 leads seeded (25,000 of each kind over two years, SQLite, and the
  * subscribers' 50,000 mails), the
  * /team leads list and a search answer in p95 ≤ 100 ms; the CSV export of all of them streams in
  * ≤ 5 s with flat memory (the server's peak RSS is reported against its RSS before the export).

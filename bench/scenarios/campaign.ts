@@ -1,5 +1,5 @@
 /**
- * Issue 10 budget: a 10,000-recipient campaign is queued in ≤ 2 s (the INSERT … SELECT of the
+ * Budget: a 10,000-recipient campaign is queued in ≤ 2 s (the INSERT … SELECT of the
  * recipients, `Campaigns.start`), then sent at MAIL_RATE_PER_MINUTE against the SMTP test server
  * with flat memory. Reports queue time, the send rate achieved over a fixed window against the
  * configured one, and the server process's peak RSS (VmHWM) early and late in the window.

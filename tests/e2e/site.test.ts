@@ -1,4 +1,7 @@
-/** Issue 2: every page of spec §2, navigation, scrolling, banner, mobile menu, 404, no-JS. */
+/**
+ * Every page of spec §2, navigation, scrolling, banner, mobile menu, 404, no-JS. Long because one
+ * started site and browser serve every check of the frame that all pages share.
+ */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage } from "../support/browser";
@@ -292,7 +295,7 @@ describe("mobile menu (390 px)", () => {
   });
 });
 
-describe("legal pages: no framework JavaScript (issue 12)", () => {
+describe("legal pages: no framework JavaScript", () => {
   it("ship only inline script, at most 5 KB, and their links are ordinary page loads", async () => {
     const { page } = await newPage(ctx.browser);
     const scripts: string[] = [];
@@ -381,7 +384,7 @@ describe("the footer is laid out when it comes near the screen (decision 0055)",
   });
 });
 
-describe("Home as islands (issue 12, decision 0044)", () => {
+describe("Home as islands (decision 0044)", () => {
   it("loads no React Router and no React until a section needs it; the sections hydrate in place", async () => {
     const { page } = await newPage(ctx.browser);
     const scripts: string[] = [];

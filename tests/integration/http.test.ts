@@ -1,4 +1,4 @@
-/** Issue 2: what the production server answers, without a browser. */
+/** What the production server answers, without a browser. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -85,7 +85,7 @@ describe("pages", () => {
     }
   });
 
-  it("the five legal pages carry no framework JavaScript: inline script only, 5 KB at most (issue 12); Home and /platform are islands (0044)", async () => {
+  it("the five legal pages carry no framework JavaScript: inline script only, 5 KB at most; Home and /platform are islands (0044)", async () => {
     for (const path of ["/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"]) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/<script[^>]*\bsrc=|type="module"|rel="modulepreload"|__reactRouterContext/);

@@ -1,5 +1,5 @@
 /**
- * Issue 12's floor for POST /newsletter: a bare node:http server that parses the JSON, checks the
+ * The floor for POST /newsletter: a bare node:http server that parses the JSON, checks the
  * address's shape and runs one better-sqlite3 INSERT per request (WAL, synchronous=NORMAL, as the
  * site), nothing else: no consent record, no mail, no outbox, no log. Prints "listening PORT".
  */
