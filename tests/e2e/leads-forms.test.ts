@@ -25,6 +25,17 @@ async function slowPosts(page: Page, path: string, ms = 600) {
   });
 }
 
+/** Holds every script request of the page until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe("newsletter", () => {
   it("with JavaScript: field error, Joining..., success that clears after 5 s, then already subscribed", async () => {
     const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
@@ -284,12 +295,7 @@ describe("on Home", () => {
     await visit(page, `${ctx.url}/`);
     // The page has settled; the island's React arrives a moment after the visitor has sent (as
     // autofill and a quick Enter do on a slow connection).
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     const navigations: string[] = [];
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -313,12 +319,7 @@ describe("on Home", () => {
     const { page } = await newPage(ctx.browser);
     // Opened at its top: the section's code is asked for only when the visitor gets there.
     await visit(page, `${ctx.url}/`);
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     const navigations: string[] = [];
     page.on("request", (request) => request.isNavigationRequest() && navigations.push(`${request.method()} ${request.url()}`));
     await slowPosts(page, "contact");

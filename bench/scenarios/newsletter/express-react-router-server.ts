@@ -70,6 +70,22 @@ const newsletterRoute = { action } as Omit<RouteModule, "default"> as RouteModul
  * out: the bench runs without a Vite build of its own. Pages are never rendered here (the root
  * renders nothing; a document request gets an empty 404).
  */
+type ManifestEntry = NonNullable<ServerBuild["assets"]["routes"][string]>;
+
+/** A route of the browser manifest: nothing on the client, no loader, the action as given. */
+const manifestEntry = (route: Pick<ManifestEntry, "id" | "path" | "module" | "hasAction"> & { parentId?: string }): ManifestEntry => ({
+  ...route,
+  hasLoader: false,
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasClientMiddleware: false,
+  hasErrorBoundary: false,
+  clientActionModule: undefined,
+  clientLoaderModule: undefined,
+  clientMiddlewareModule: undefined,
+  hydrateFallbackModule: undefined,
+});
+
 const build: ServerBuild = {
   entry: {
     module: {
@@ -88,37 +104,8 @@ const build: ServerBuild = {
   assets: {
     entry: { imports: [], module: "/entry.client.js" },
     routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-        clientActionModule: undefined,
-        clientLoaderModule: undefined,
-        clientMiddlewareModule: undefined,
-        hydrateFallbackModule: undefined,
-      },
-      "routes/newsletter": {
-        id: "routes/newsletter",
-        parentId: "root",
-        path: "newsletter",
-        module: "/newsletter.js",
-        hasAction: true,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-        clientActionModule: undefined,
-        clientLoaderModule: undefined,
-        clientMiddlewareModule: undefined,
-        hydrateFallbackModule: undefined,
-      },
+      root: manifestEntry({ id: "root", path: "", module: "/root.js", hasAction: false }),
+      "routes/newsletter": manifestEntry({ id: "routes/newsletter", parentId: "root", path: "newsletter", module: "/newsletter.js", hasAction: true }),
     },
     url: "/manifest.js",
     version: "bench",
