@@ -10,15 +10,21 @@ import { type AppServerBuild, createApp } from "./app";
 import { serve } from "./serve";
 
 const SERVER_BUILD = "virtual:react-router/server-build";
+/** The name of the listener Vite's servers add to SIGTERM (vite/dist/node/chunks/config.js). */
+const VITE_SIGTERM_LISTENER = "parentSigtermCallback";
 
 serve(async ({ services, server }) => {
   const vite = await createServer({
     appType: "custom",
     server: { middlewareMode: true, hmr: { server } },
   });
-  // React Router's plugin runs two more Vite servers (its config loader, its child compiler) that
-  // exit the process on SIGTERM; vite.close() closes them, so the graceful shutdown runs instead.
+  // React Router's plugin runs more Vite servers (its config loader, its child compiler), now and
+  // when it restarts one; each registers Vite's SIGTERM listener, which exits the process and cuts
+  // the graceful shutdown short. vite.close() closes them, so only serve()'s listener may answer.
   for (const listener of process.listeners("SIGTERM")) process.off("SIGTERM", listener);
+  process.on("newListener", (event, listener: (...args: unknown[]) => void) => {
+    if (event === "SIGTERM" && listener.name === VITE_SIGTERM_LISTENER) queueMicrotask(() => process.off("SIGTERM", listener));
+  });
   // React Router's v8_viteEnvironmentApi: the server build runs in Vite's SSR environment, which
   // re-evaluates what changed on the next import.
   const ssr = vite.environments.ssr;
