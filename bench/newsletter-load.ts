@@ -56,12 +56,18 @@ export function startBare(repoRoot: string, script = "bare-server.ts") {
   });
 }
 
+export interface Drain {
+  ms: number;
+  sent: number;
+  left: number;
+}
+
 export type Result = Awaited<ReturnType<typeof hammer>> & {
   emlFiles: number;
   stolen: number | undefined;
   mainThreadUs: number | undefined;
-  /** From the end of the measured load to the last of its mails written, if waited for and reached. */
-  drainMs?: number | undefined;
+  /** After the load: the mails written while waiting for the rest (up to a limit), and how many were left. */
+  drain?: Drain | undefined;
 };
 
 /** The .eml files a server's outbox had written into DATA_DIR/mail. */
@@ -85,20 +91,19 @@ export async function measure(server: ReturnType<typeof startBare>, prefix: stri
     const mainThreadUs = mainBefore === undefined || mainAfter === undefined || result["2xx"] === 0 ? undefined : ((mainAfter - mainBefore) * TICK_US) / result["2xx"];
     const stolen = stolenShare(before, cpuTimes());
     const written = emlFiles(server.dataDir);
-    let drainMs: number | undefined;
+    let drain: Drain | undefined;
     if (options.drainWithinMs) {
       // Every sign-up queues two mails: the welcome and the admin notice.
       const expected = 2 * (warmed["2xx"] + result["2xx"]);
       const started = performance.now();
-      while (performance.now() - started < options.drainWithinMs) {
-        if (emlFiles(server.dataDir) >= expected) {
-          drainMs = performance.now() - started;
-          break;
-        }
+      let now = emlFiles(server.dataDir);
+      while (now < expected && performance.now() - started < options.drainWithinMs) {
         await new Promise((resolve) => setTimeout(resolve, 250));
+        now = emlFiles(server.dataDir);
       }
+      drain = { ms: performance.now() - started, sent: now - written, left: Math.max(0, expected - now) };
     }
-    return { ...result, emlFiles: written, stolen, mainThreadUs, drainMs };
+    return { ...result, emlFiles: written, stolen, mainThreadUs, drain };
   } finally {
     await server.stop();
   }
