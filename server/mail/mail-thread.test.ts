@@ -4,7 +4,7 @@ import path from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { afterAll, expect, it } from "vitest";
 import { startSmtp } from "../../tests/support/smtp";
-import { mailThread } from "./mail-thread";
+import { MAIL_THREAD_PRIORITY, mailThread } from "./mail-thread";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-thread-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +19,12 @@ const message = {
   headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
 };
 
-it("writes the message nodemailer builds, with Unix line ends, from its thread", async () => {
+/** The nice value of each thread of this process (Linux). */
+function threadPriorities(): number[] {
+  return fs.readdirSync("/proc/self/task").map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+}
+
+it("writes the message nodemailer builds, with Unix line ends, from a thread of the lowest priority", async () => {
   const mailDir = path.join(dir, "mail");
   const thread = mailThread({ kind: "file", dir: mailDir });
   try {
@@ -28,6 +33,7 @@ it("writes the message nodemailer builds, with Unix line ends, from its thread",
     const expected = (await new MailComposer(message).compile().build()).toString("latin1").replaceAll("\r", "");
     expect(fs.readFileSync(file, "latin1")).toBe(expected);
     expect(fs.readdirSync(mailDir)).toEqual(["welcome.eml"]); // no temporary file left
+    if (process.platform === "linux") expect(threadPriorities()).toContain(MAIL_THREAD_PRIORITY);
   } finally {
     thread.close();
   }

@@ -9,11 +9,17 @@ export interface MailThread {
 }
 
 /**
+ * Lowest scheduling priority (nice 19): when requests and mail compete for the cores, requests
+ * win and the thread takes what is left. Mail waits in the outbox, durably, meanwhile.
+ */
+export const MAIL_THREAD_PRIORITY = 19;
+
+/**
  * A thread that builds and delivers mail away from the event loop (decision 0049), started at the
  * first mail. It keeps the process alive only while a mail is in hand. If it dies, the mails in
  * hand fail (the outbox retries them) and the next mail starts a new one.
  */
-export function mailThread(delivery: Delivery): MailThread {
+export function mailThread(delivery: Delivery, priority = MAIL_THREAD_PRIORITY): MailThread {
   interface Running {
     worker: Worker;
     /** This thread's mails in hand: a thread that ends fails its own, not its successor's. */
@@ -24,7 +30,7 @@ export function mailThread(delivery: Delivery): MailThread {
   const post = (worker: Worker, request: MailRequest) => worker.postMessage(request);
 
   const start = (): Running => {
-    const worker = startWorker("mail/mail-worker.ts", { delivery } satisfies MailWorkerData);
+    const worker = startWorker("mail/mail-worker.ts", { delivery, priority } satisfies MailWorkerData);
     const running: Running = { worker, pending: new Map() };
     const failAll = (error: Error) => {
       if (current === running) current = undefined;

@@ -6,6 +6,8 @@ export type Delivery = { kind: "file"; dir: string } | { kind: "smtp"; transport
 /** What the thread is started with. */
 export interface MailWorkerData {
   delivery: Delivery;
+  /** Its scheduling priority (nice value, Linux). */
+  priority: number;
 }
 
 /** One mail: nodemailer's message options (plain data) and, for files, the file to write. */

@@ -38,9 +38,9 @@ function message(mail: MailRow, from: string) {
 }
 
 /**
- * Both senders hand each message to a worker thread (./mail-thread.ts, decision 0049): building a
- * message (nodemailer's MailComposer), talking SMTP and creating a file cost far more than
- * answering a request, and the event loop does not pay for them.
+ * Both senders hand each message to a thread of the lowest priority (./mail-thread.ts, decision
+ * 0049): building a message (nodemailer's MailComposer), talking SMTP and creating a file cost
+ * far more than answering a request, and during a rush they take only the CPU requests leave.
  */
 
 /** Sends through SMTP_URL with one pooled connection, and bounded timeouts. */

@@ -48,7 +48,7 @@ const emlFiles = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).
 
 /**
  * The newest .eml under DATA_DIR/mail addressed to `to`, once the outbox has written it (within
- * 30 s: mail is slow to be written when parallel test files fill the cores).
+ * 30 s: mail is written on a lowest-priority thread, slow when parallel test files fill the cores).
  */
 async function linkFromEml(to: string, after: number): Promise<string> {
   const dir = join(site.dataDir, "mail");
