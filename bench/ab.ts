@@ -17,7 +17,7 @@ import { basename, join, resolve } from "node:path";
 import { percent } from "./cpu-steal";
 import { type Drain, measure, type Result } from "./newsletter-load";
 import { startProductionServer } from "./production-server";
-import type { BenchTable } from "./types";
+import { type BenchTable, median } from "./types";
 import { repoRoot } from "../tests/support/paths";
 
 function parseArguments(argv: string[]) {
@@ -39,12 +39,6 @@ function parseArguments(argv: string[]) {
 
 const label = (dir: string) => basename(dir);
 
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 const drainText = (drain: Drain) =>
   `${Math.round(drain.sent / (drain.ms / 1000))} mails/s (${drain.sent} in ${(drain.ms / 1000).toFixed(1)} s, ${drain.left} left)`;
 
@@ -62,11 +56,11 @@ async function post(dirs: string[], rounds: number, drain: boolean) {
     }
   }
   const reference = results.get(dirs[0]!)!;
-  const referenceRps = medianOf(reference.map((r) => r.requests.average));
+  const referenceRps = median(reference.map((r) => r.requests.average));
   console.log(`\nPOST /newsletter, ${rounds} rounds in turn (median of the rounds; the runs listed in round order)`);
   for (const dir of dirs) {
     const runs = results.get(dir)!;
-    const rps = medianOf(runs.map((r) => r.requests.average));
+    const rps = median(runs.map((r) => r.requests.average));
     const list = (pick: (r: Result) => number | undefined, digits = 0) => runs.map((r) => (pick(r) === undefined ? "–" : pick(r)!.toFixed(digits))).join(", ");
     console.log(
       [
