@@ -34,12 +34,20 @@ async function startInstance(port: number): Promise<Site> {
   return startSite({ env: { ...env, PORT: String(port) }, timeoutMs: 60_000 });
 }
 
+/** Until the instance's /readyz answers 200; after 60 s, an error saying what it last answered. */
 async function ready(site: Site): Promise<void> {
-  for (;;) {
-    const response = await freshGet(`${site.url}/readyz`).catch(() => undefined);
+  const deadline = Date.now() + 60_000;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    const response = await freshGet(`${site.url}/readyz`).catch((error: unknown) => {
+      last = String(error);
+      return undefined;
+    });
     if (response?.status === 200) return;
+    if (response) last = `${response.status} ${response.body}`;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  throw new Error(`${site.url} was not ready within 60 s; /readyz last gave: ${last}`);
 }
 
 beforeAll(async () => {
