@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { LEAD_FORM_PATHS, LEAD_FORM_SENT_PATHS, type LeadForm } from "./shared/forms/lead-forms";
 
 /** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
@@ -18,7 +18,8 @@ export default [
   leadFormRoute("request-information"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   // The team workspace: rendered per request, never pre-rendered, behind the guard (app/features/team/guard.server.ts).
-  ...prefix("team", [
+  // Every answer under /team passes through its parent route's middleware (no-store, noindex).
+  route("team", "routes/team/workspace.ts", [
     route("sign-in", "routes/team/sign-in.tsx"),
     route("sign-in/link", "routes/team/sign-in-link.tsx"),
     route("sign-out", "routes/team/sign-out.tsx"),

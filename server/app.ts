@@ -75,14 +75,6 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
     next();
   });
   app.use(securityHeaders);
-  // The team workspace (pages, their .data requests, the export): never cached, never indexed.
-  app.use((req, res, next) => {
-    if (/^\/team(?:[/.]|$)/.test(req.path)) {
-      res.setHeader("Cache-Control", "no-store");
-      res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    }
-    next();
-  });
   app.use(resolvePublicOrigin(config.publicSiteUrl));
   // The pre-rendered pages first: the most requested answer, from memory, compressed once, its
   // headers made once; nothing below is needed for them.

@@ -117,6 +117,22 @@ describe("loadConfig", () => {
     expect(config.mail.leaseMs).toBe(3_000);
   });
 
+  it("reads the HTTP server's timeouts, with production defaults", () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000 });
+    const config = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "1000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "5000" });
+    expect(config.http).toEqual({ headersTimeoutMs: 500, requestTimeoutMs: 1_000, keepAliveTimeoutMs: 5_000 });
+  });
+
+  it("refuses an HTTP timeout of 0 (no limit), out of range, or headers allowed longer than the whole request", () => {
+    const problems = problemsOf({ HTTP_HEADERS_TIMEOUT_MS: "0", HTTP_REQUEST_TIMEOUT_MS: "900000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "soon" });
+    expect(problems).toEqual([
+      "HTTP_HEADERS_TIMEOUT_MS: must be at least 100",
+      "HTTP_REQUEST_TIMEOUT_MS: must be at most 600000 (10 minutes)",
+      "HTTP_KEEP_ALIVE_TIMEOUT_MS: must be a whole number of milliseconds",
+    ]);
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" })).toEqual(["HTTP_HEADERS_TIMEOUT_MS: must be at most HTTP_REQUEST_TIMEOUT_MS (10000)"]);
+  });
+
   it("refuses unusable shutdown and lease values, one line each", () => {
     const problems = problemsOf({ SHUTDOWN_DRAIN_MS: "-1", SHUTDOWN_TIMEOUT_MS: "0", MAIL_LEASE_MS: "10" });
     expect(problems).toHaveLength(3);

@@ -88,6 +88,15 @@ const teamMembers = z.string().transform((value, ctx): string[] => {
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A timeout of the HTTP server in milliseconds: never 0 (Node's "no limit"), at most 10 minutes. */
+const httpTimeout = (fallback: number, min: number) =>
+  z.coerce
+    .number({ error: "must be a whole number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${min}`)
+    .max(600_000, "must be at most 600000 (10 minutes)")
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -127,6 +136,14 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(600_000)),
+  HTTP_HEADERS_TIMEOUT_MS: httpTimeout(15_000, 100),
+  HTTP_REQUEST_TIMEOUT_MS: httpTimeout(30_000, 100),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: httpTimeout(65_000, 1_000),
+}).superRefine((env, ctx) => {
+  // Node refuses a headers timeout above the request timeout (the headers are part of the request).
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: `must be at most HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS})` });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -169,6 +186,12 @@ export interface Config {
    * connections, and in-flight requests and chat streams get `timeoutMs` to finish.
    */
   shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * The HTTP server's limits on a connection: the request's headers, and the whole request (headers
+   * and body; not the answer, which may stream longer), must arrive within these; an idle
+   * keep-alive connection is closed after `keepAliveTimeoutMs`.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
 }
 
 
@@ -223,5 +246,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
   };
 }

@@ -41,7 +41,15 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   }
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
-  const server = http.createServer(expressServerOptions);
+  const server = http.createServer({
+    ...expressServerOptions,
+    // A client that sends its headers or body slowly holds a connection only this long: 408, closed.
+    // The answer is not bounded by these (a chat stream may take longer).
+    headersTimeout: config.http.headersTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    // Node looks for expired requests on this interval (30 s by default): each limit holds within a second.
+    connectionsCheckingInterval: 1_000,
+  });
   const served = await setup({ config, logger, services, server });
   // Requests being answered (chat streams included): shutdown waits for them.
   const active = new Set<http.ServerResponse>();
@@ -67,7 +75,8 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     });
   });
   server.on("request", served.handler);
-  server.keepAliveTimeout = 65_000;
+  // Above the proxy's upstream keep-alive (nginx: 60 s by default), so the proxy closes an idle connection first.
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -11,6 +11,8 @@
  * Long because one TLS proxy and one server are started for all of these checks (a start costs
  * more than the checks).
  */
+import net from "node:net";
+import tls from "node:tls";
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -24,6 +26,8 @@ import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { startSite, type Site } from "../support/site-server";
 import { freePort, proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type ProxyRequestOptions, type TlsProxy } from "../support/tls-proxy";
 
+/** The server's own limit on receiving a request (headers and body); nginx in front buffers both. */
+const REQUEST_TIMEOUT_MS = 4_000;
 /** POSTs per client IP per minute: small, so the limit is reached in a few requests. */
 const POST_LIMIT = 10;
 const NEWSLETTER_OK = "Thank you for subscribing! Welcome to the HeavyRoute community: we will keep you posted on our launch.";
@@ -52,6 +56,8 @@ beforeAll(async () => {
         PUBLIC_SITE_URL: proxy.origin,
         TRUST_PROXY: "1",
         RATE_LIMIT_POST_PER_MINUTE: String(POST_LIMIT),
+        HTTP_HEADERS_TIMEOUT_MS: "3000",
+        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         AI_API_KEY: "test-key",
         AI_BASE_URL: ai.url,
         AI_MODEL: "test-model",
@@ -368,5 +374,31 @@ describe("per-client limits behind the proxy", () => {
     const posts = () => theProxy().accessLog().filter((line) => line.includes("POST /newsletter"));
     await expect.poll(() => posts().filter((line) => line.startsWith('127.0.0.2 "203.0.113.')).length).toBe(POST_LIMIT + 1);
     await expect.poll(() => posts().some((line) => line.startsWith('127.0.0.3 "127.0.0.2"'))).toBe(true);
+  });
+});
+
+describe("the server's timeouts behind the proxy", () => {
+  it("a body sent more slowly than the server's request timeout is buffered by nginx and answered once whole", async () => {
+    const body = JSON.stringify({ email: unique("slow") });
+    const tcp = net.connect({ host: "127.0.0.1", port: theProxy().port, localAddress: "127.0.0.7" });
+    const socket = tls.connect({ socket: tcp, servername: theProxy().hostname, ca: theProxy().certificate.cert });
+    let received = "";
+    socket.setEncoding("latin1").on("data", (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve, reject) => socket.once("close", () => resolve()).once("error", reject));
+    await new Promise<void>((resolve) => socket.once("secureConnect", () => resolve()));
+    socket.write(`POST /newsletter HTTP/1.1\r\nHost: ${theProxy().host}\r\nOrigin: ${origin()}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 9)}`);
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1_000));
+    socket.write(body.slice(9));
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it("case-variant and encoded /team paths keep no-store and noindex through nginx", async () => {
+    for (const path of ["/TEAM", "/Team/Mail", "/%74eam/mail", "/TEAM.data", "/TEAM/export?format=csv"]) {
+      const answer = await get(path, { localAddress: "127.0.0.8" });
+      expect(answer.status, path).not.toBe(200);
+      expect(answer.headers["cache-control"], path).toBe("no-store");
+      expect(answer.headers["x-robots-tag"], path).toBe("noindex, nofollow");
+    }
   });
 });

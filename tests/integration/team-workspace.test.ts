@@ -190,6 +190,25 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(sitemap).not.toContain("/team");
   });
 
+  it("answers every spelling of a /team path with no-store and noindex, signed in or not", async () => {
+    // React Router matches paths case-insensitively and decodes them: each spelling reaches the same route.
+    const spellings = ["/TEAM", "/Team/Mail", "/%74eam/mail", "/TEAM.data", "/TEAM/export?format=csv", "/team.data", "/team/export?format=csv"];
+    const cookie = await signIn("ann@example.com");
+    for (const path of spellings) {
+      const signedIn = await get(path, cookie);
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.headers.get("cache-control"), path).toBe("no-store");
+      expect(signedIn.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+      const anonymous = await get(path);
+      expect(anonymous.status, path).not.toBe(200);
+      expect(anonymous.headers.get("cache-control"), path).toBe("no-store");
+      expect(anonymous.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
+    }
+    const csv = await get("/TEAM/export?format=csv", cookie);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await (await get("/Team/Mail", cookie)).text()).toContain("Signed in as <span");
+  });
+
   it("ends the session of a member removed from TEAM_MEMBERS, and at sign-out", async () => {
     const cookie = await signIn("dan@example.com");
     expect((await get("/team", cookie)).status).toBe(200);
