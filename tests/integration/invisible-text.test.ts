@@ -14,7 +14,7 @@ import { startSmtp, type Smtp } from "../support/smtp";
 const PUBLIC = "https://www.heavyroute.example";
 const MEMBER = "ann@example.com";
 /** What must never reach a team view, a stored lead or a mail. */
-const HIDDEN = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+const HIDDEN = /(?![\t\n\r])[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 const SPOOFED = "Bob \u202Egnp.exe";
 
 describe.each(["sqlite", "postgres"] as const)("invisible and bidirectional characters on %s", (kind) => {

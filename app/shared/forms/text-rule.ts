@@ -11,7 +11,7 @@
  * Persian, Indic scripts and emoji sequences need them; anywhere else they join nothing.
  */
 const INVISIBLE =
-  /([\p{Lo}\p{M}\p{Emoji_Modifier}\p{Extended_Pictographic}][\u200C\u200D])|[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\xAD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/gu;
+  /([\p{Lo}\p{M}\p{Emoji_Modifier}\p{Extended_Pictographic}][\u200C\u200D])|(?![\t\n\r])[\p{Cc}\xAD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/gu;
 
 /** The value in NFC, without invisible or direction-changing characters. */
 export const visibleText = (value: string): string => value.normalize("NFC").replace(INVISIBLE, "$1");
