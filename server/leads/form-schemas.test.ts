@@ -61,3 +61,26 @@ describe("lead form schemas", () => {
     expect(formDataToObject(file)).toEqual({ ok: false, message: 'The field "email" must be text, not a file.' });
   });
 });
+
+describe("the text rule in the lead forms", () => {
+  it("names, company and message lose invisible and bidi characters; a field left empty is required", () => {
+    expect(validateForm(contactSchema, { name: "Bob \u202Egnp.exe", email: "bob@example.com", message: "Hi\u0000 \u2066there\u2069\n" })).toEqual({
+      ok: true,
+      data: { name: "Bob gnp.exe", email: "bob@example.com", category: "question", message: "Hi there" },
+    });
+    expect(validateForm(infoRequestSchema, { ...info, company: "AC\u200BME\u00AD" })).toMatchObject({ ok: true, data: { company: "ACME" } });
+    expect(validateForm(infoRequestSchema, { ...info, name: "\u202E\u200B\uFEFF" })).toMatchObject({ ok: false, fieldErrors: { name: M.nameRequired } });
+    expect(validateForm(infoRequestSchema, { ...info, message: "\u0000\u2067" })).toMatchObject({ ok: false, fieldErrors: { message: M.questionsRequired } });
+    // A line break in a one-line field is still refused, not removed.
+    expect(validateForm(infoRequestSchema, { ...info, company: "A\nB" })).toMatchObject({ ok: false, fieldErrors: { company: M.controlChars } });
+  });
+
+  it("an address with an invisible character in it is not valid", () => {
+    for (const char of ["\u202E", "\u2066", "\u200B", "\u200C", "\u200D", "\u200E", "\u200F", "\u2060", "\u00AD", "\u0000"]) {
+      expect(validateForm(contactSchema, { name: "Bob", email: `bob${char}@example.com`, message: "Hi" }), char.codePointAt(0)!.toString(16)).toMatchObject({
+        ok: false,
+        fieldErrors: { email: M.email },
+      });
+    }
+  });
+});

@@ -3,8 +3,10 @@
  * only, and axe on the open modals. Network failures are produced by aborting or answering the
  * browser's request (page.route); the server, database and mail are the real ones.
  */
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database";
 import { checkA11y, newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 
@@ -348,5 +350,34 @@ describe("on Home", () => {
     await page.reload();
     await page.getByText(NEWSLETTER_OK).waitFor();
     expect(posts).toEqual([`${ctx.url}/newsletter`]);
+  });
+});
+
+describe("the text rule in the browser", () => {
+  it("on Home, a name of invisible characters is refused before sending; a spoofing one is sent and stored as it shows", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/#contact`);
+    const contact = page.locator("#contact");
+    await page.locator("#contact[data-hydrated]").waitFor();
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    const email = unique("bidi");
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("\u202E\u200B\u2066");
+    await contact.getByRole("textbox", { name: "Email" }).fill(email);
+    await contact.getByRole("textbox", { name: "Message" }).fill("Hello");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await contact.getByText("Please enter your name.").waitFor();
+    expect(posts).toEqual([]);
+
+    await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Bob \u202Egnp.exe");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await page.getByRole("dialog", { name: "THANK YOU" }).waitFor();
+    expect(posts).toEqual([`${ctx.url}/contact`]);
+    const database = openDatabase({ kind: "sqlite", file: join(ctx.site.dataDir, "site.db") });
+    try {
+      expect(await database.db.selectFrom("contact_messages").select("name").where("email", "=", email).executeTakeFirstOrThrow()).toEqual({ name: "Bob gnp.exe" });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -26,6 +26,12 @@ describe("the chat's request schemas", () => {
     expect(requestProblem(messageSchema, { text: "y".repeat(MAX_MESSAGE_LENGTH + 1) })).toBe(MESSAGE_TOO_LONG);
   });
 
+  it("lead name and each question lose invisible and bidi characters", () => {
+    expect(leadSchema.parse({ name: "\u202EAda", email: "ada@example.com" })).toEqual({ name: "Ada", email: "ada@example.com" });
+    expect(messageSchema.parse({ text: " What\u200B is a \u202Epermit?\u0000 " })).toEqual({ text: " What is a permit? " });
+    expect(requestProblem(messageSchema, { text: "\u200B\u0000" })).toBe(EMPTY_MESSAGE);
+  });
+
   it("transcript: an empty object", () => {
     expect(requestProblem(transcriptSchema, {})).toBeNull();
     expect(requestProblem(transcriptSchema, { to: "x@example.com" })).not.toBeNull();

@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { emailField, nameField } from "~/shared/forms/fields";
+import { visibleText } from "~/shared/forms/text-rule";
 import { EMPTY_MESSAGE, MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, TIME_ZONE_MAX_LENGTH } from "./chat-contract";
 
 const timeZoneField = z.optional(z.string().check(z.maxLength(TIME_ZONE_MAX_LENGTH)));
@@ -13,9 +14,10 @@ const timeZoneField = z.optional(z.string().check(z.maxLength(TIME_ZONE_MAX_LENG
 /** POST /api/chat/lead: the name and email of spec §4 steps 2 and 3. */
 export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField });
 
-/** POST /api/chat/messages: one question, kept as typed (not trimmed). */
+/** POST /api/chat/messages: one question, kept as typed (not trimmed) under the text rule. */
 export const messageSchema = z.strictObject({
   text: z.string({ error: EMPTY_MESSAGE }).check(
+    z.overwrite(visibleText),
     z.refine((text) => text.trim().length > 0, EMPTY_MESSAGE),
     z.refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
   ),

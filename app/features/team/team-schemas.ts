@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PLAN_TYPES } from "~/content/plans";
 import { isValidEmail } from "~/shared/forms/email-rule";
+import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
 import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX } from "./team-contract";
 import { LEAD_KINDS, LEAD_STATUSES } from "./team-lines";
@@ -69,24 +70,25 @@ export const signInSchema = z.object({ email: teamEmailSchema });
 
 /** A note on a lead. */
 export const noteSchema = z.object({
-  note: z.string().trim().min(1, "Write a note first.").max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`),
+  note: z.string().overwrite(visibleText).trim().min(1, "Write a note first.").max(NOTE_MAX, `A note is at most ${NOTE_MAX.toLocaleString("en-US")} characters.`),
 });
 
 /** A refusal of a campaign's input: its text, and its code in the issue's params. */
 const refusal = (code: CampaignErrorCode) => ({ message: CAMPAIGN_ERRORS[code], params: { code } });
 
 /**
- * A campaign's subject and Markdown body, as the server stores them: the subject on one line
- * (control characters become spaces), the body as written.
+ * A campaign's subject and Markdown body, as the server stores them, under the text rule: the
+ * subject on one line (line breaks and tabs become spaces), the body as written.
  */
 export const campaignInputSchema = z.object({
   subject: z
     .string()
-    .transform((subject) => subject.replace(/[\p{Cc}]+/gu, " ").trim())
+    .transform((subject) => visibleText(subject).replace(/[\p{Cc}]+/gu, " ").trim())
     .refine((subject) => subject !== "", refusal("subject-required"))
     .refine((subject) => subject.length <= CAMPAIGN_LIMITS.subject, refusal("subject-too-long")),
   body: z
     .string()
+    .overwrite(visibleText)
     .refine((body) => body.trim() !== "", refusal("body-required"))
     .refine((body) => body.length <= CAMPAIGN_LIMITS.body, refusal("body-too-long")),
 });

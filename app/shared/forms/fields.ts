@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isValidEmail } from "./email-rule";
 import { FIELD_MESSAGES as M, HONEYPOT_FIELD, LIMITS } from "./form-result";
+import { visibleText } from "./text-rule";
 
 /**
  * Zod building blocks for the lead forms (newsletter, contact, information request) and the chat.
@@ -11,10 +12,8 @@ import { FIELD_MESSAGES as M, HONEYPOT_FIELD, LIMITS } from "./form-result";
 // No `new Function` probe: our CSP forbids eval in the browser (and zod works without it).
 z.config({ jitless: true });
 
-/** Control characters, and line/paragraph separators: never in one-line fields. */
+/** Line breaks and tabs (the control characters the text rule leaves): never in one-line fields. */
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
-/** In a message: line breaks and tabs are fine, other control characters are not. */
-const CONTROL_IN_TEXT = /[^\P{Cc}\t\n\r]/u;
 
 /** The one email rule (email-rule.ts), with the forms' messages: empty, too long, not an address. */
 export const emailField = z
@@ -25,6 +24,7 @@ const line = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .check(
+      z.overwrite(visibleText),
       z.trim(),
       z.minLength(1, required),
       z.maxLength(max, tooLong),
@@ -43,12 +43,7 @@ export const phoneField = line(M.phoneRequired, LIMITS.phone, M.phoneTooLong).ch
 export const messageField = (required: string = M.messageRequired) =>
   z
     .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, required),
-      z.maxLength(LIMITS.message, M.messageTooLong),
-      z.refine((value) => !CONTROL_IN_TEXT.test(value), M.controlChars),
-    );
+    .check(z.overwrite(visibleText), z.trim(), z.minLength(1, required), z.maxLength(LIMITS.message, M.messageTooLong));
 
 /** The honeypot: any string is accepted here; the endpoint decides what a filled one means. */
 export const honeypotField = { [HONEYPOT_FIELD]: z.optional(z.string().check(z.maxLength(1_000))) } as const;
