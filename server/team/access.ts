@@ -3,8 +3,8 @@
  * outbox. Links and sessions are random tokens of which only the SHA-256 is stored; a link is made
  * when its mail is sent (the outbox holds a template reference, never the link) and works once,
  * for 15 minutes; a session lasts 12 hours, ends at sign-out, and ends at once when its address
- * leaves TEAM_MEMBERS: membership is checked on every request, and an instance that starts with a
- * new list deletes the sessions of every address it no longer holds, for all instances.
+ * leaves TEAM_MEMBERS: membership is checked on every request, here and in the database (an
+ * instance that starts with a new list records it for all instances, `syncMembers`).
  */
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
@@ -104,23 +104,21 @@ export class TeamAccess {
   };
 
   /**
-   * Brings the database to this instance's TEAM_MEMBERS (at start): the sessions and links of
-   * every other address end, for every instance sharing the database; an address new to the list
-   * joins now, so a session from an earlier membership of it stays ended. Returns the sessions ended.
+   * Records this instance's TEAM_MEMBERS in the database (at start): an address no longer in it
+   * leaves `team_members`, which ends its sessions on every instance sharing the database, also
+   * on one still running the old list; an address new to it joins now, so a session from an
+   * earlier membership of that address stays ended when it is added again.
    */
-  async syncMembers(): Promise<number> {
+  async syncMembers(): Promise<void> {
     const members = [...this.members];
     const now = nowIso();
-    return this.db.transaction().execute(async (trx) => {
-      const ended = await trx.deleteFrom("team_sessions").where("email", "not in", members).executeTakeFirst();
-      await trx.deleteFrom("team_sign_in_links").where("email", "not in", members).execute();
+    await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("team_members").where("email", "not in", members).execute();
       await trx
         .insertInto("team_members")
         .values(members.map((email) => ({ email, since: now })))
         .onConflict((conflict) => conflict.column("email").doNothing())
         .execute();
-      return Number(ended.numDeletedRows);
     });
   }
 
@@ -162,8 +160,9 @@ export class TeamAccess {
   }
 
   /**
-   * The member behind a session cookie; `removed` when the address left TEAM_MEMBERS. A session
-   * opened before its address last joined the list (`syncMembers`) is no session.
+   * The member behind a session cookie; `removed` when the address is not in this instance's
+   * TEAM_MEMBERS. A session is no session when the database's list (`syncMembers`) lacks its
+   * address, or gained it after the session began (it belongs to an earlier membership).
    */
   async session(token: string | undefined): Promise<SessionState> {
     if (!token || !TOKEN_SHAPE.test(token)) return undefined;
