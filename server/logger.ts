@@ -41,6 +41,11 @@ function redactSecrets(object: Record<string, unknown>): Record<string, unknown>
   return copy ?? object;
 }
 
+/** An address in free text (an SMTP server's error names the recipient): `[address]` in the log. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
+}
+
 /**
  * JSON lines on stdout (or `destination`); request bodies and secrets are never logged. Writes are
  * asynchronous and gathered: a write when 4 KB of lines are waiting, and at least every 100 ms

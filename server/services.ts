@@ -74,6 +74,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
+  await team.access.syncMembers();
   const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, config.publicSiteUrl, logger);
   const services: Services = {
     config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,

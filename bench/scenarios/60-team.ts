@@ -53,6 +53,8 @@ async function seed(file: string): Promise<string> {
     .insertInto("team_sessions")
     .values({ token_hash: crypto.createHash("sha256").update(token).digest("hex"), email: MEMBER, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
     .execute();
+  // A member since before the session, as the server's start would have found it.
+  await db.insertInto("team_members").values({ email: MEMBER, since: new Date(0).toISOString() }).execute();
   await database.close();
   return token;
 }

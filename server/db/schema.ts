@@ -149,6 +149,15 @@ export interface TeamSessionsTable {
   expires_at: string;
 }
 
+/**
+ * The addresses of TEAM_MEMBERS as the last instance to start found them, each with when it
+ * joined: a session opened before `since` belongs to an earlier membership and signs nobody in.
+ */
+export interface TeamMembersTable {
+  email: string;
+  since: string;
+}
+
 export type LeadKind = "newsletter" | "contact" | "information-request" | "chat";
 
 /** A lead the team marked handled (no row: open). */
@@ -237,6 +246,7 @@ export interface Database {
   chat_counters: ChatCountersTable;
   team_sign_in_links: TeamSignInLinksTable;
   team_sessions: TeamSessionsTable;
+  team_members: TeamMembersTable;
   lead_states: LeadStatesTable;
   lead_notes: LeadNotesTable;
   audit_log: AuditLogTable;

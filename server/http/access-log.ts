@@ -2,13 +2,45 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../logger";
 
 /**
- * One access log line per request, when its connection is done with it: method, URL, status and
- * milliseconds. "close" comes for every request, also when the client left before the answer was
- * complete: then the status is nginx's 499 (client closed request) unless an answer had begun.
+ * Query parameters whose values never reach the log: one-time sign-in and unsubscribe tokens (an
+ * unsubscribe token never expires), a person's address, and the team's search (names, addresses).
+ */
+const SECRET_PARAMETERS = new Set(["token", "email", "q"]);
+/** A value that may hold an address, whatever its parameter (e.g. `next=/team/people?email=…`). */
+const ADDRESS_LIKE = /@|%40/i;
+export const REDACTED = "[redacted]";
+
+/**
+ * A request URL as the log records it: the query's tokens and addresses replaced by `[redacted]`,
+ * by parameter name and by shape. Free when there is no query string (most requests).
+ */
+export function loggedUrl(url: string | undefined): string | undefined {
+  const start = url?.indexOf("?") ?? -1;
+  if (url === undefined || start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split("&")
+    .map((part) => {
+      const equals = part.indexOf("=");
+      const name = equals === -1 ? part : part.slice(0, equals);
+      if (ADDRESS_LIKE.test(name)) return REDACTED;
+      if (equals === -1 || part.length === equals + 1) return part;
+      return SECRET_PARAMETERS.has(name.toLowerCase()) || ADDRESS_LIKE.test(part.slice(equals + 1)) ? `${name}=${REDACTED}` : part;
+    })
+    .join("&");
+  return `${url.slice(0, start)}?${query}`;
+}
+
+/**
+ * One access log line per request, when its connection is done with it: method, URL (`loggedUrl`),
+ * status and milliseconds. "close" comes for every request, also when the client left before the
+ * answer was complete: then the status is nginx's 499 (client closed request) unless an answer
+ * had begun.
  */
 export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
   const started = process.hrtime.bigint();
-  const { method, url } = req;
+  const { method } = req;
+  const url = loggedUrl(req.url);
   res.on("close", () => {
     const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
     if (res.writableFinished) logger.info({ method, url, status: res.statusCode, ms }, "request");

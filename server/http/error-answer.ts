@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../logger";
+import { loggedUrl } from "./access-log";
 import { bodyErrorAnswer, sendJson } from "./json-body";
 
 /** What a request handler may throw: body-parser's and http-errors' fields, when present. */
@@ -17,7 +18,7 @@ export interface RequestError {
 export function answerError(logger: Logger, req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, error: RequestError): void {
   if (error.type === "request.aborted") {
     // Nobody is left to read an answer; the access log still records the outcome.
-    logger.info({ method: req.method, url: req.originalUrl ?? req.url }, "client aborted the request body");
+    logger.info({ method: req.method, url: loggedUrl(req.originalUrl ?? req.url) }, "client aborted the request body");
     res.statusCode = 400;
     res.end();
     return;

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { nowIso } from "../db/database";
 import { batchInsert } from "../db/batch-insert";
 import type { Database, MailRow, NewMail } from "../db/schema";
-import type { Logger } from "../logger";
+import { type Logger, withoutAddresses } from "../logger";
 import { composeMail, type MailInput } from "./compose";
 import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
 import type { MailSender } from "./senders";
@@ -83,6 +83,12 @@ const DEFAULTS: Required<OutboxOptions> = {
   busy: () => false,
 };
 
+/**
+ * What a mail's log lines say of it: its id (its row in the outbox, /team/mail) and attempts;
+ * never its recipient, subject or body, which name people and may hold a link.
+ */
+const logged = (mail: MailRow) => ({ mailId: mail.id, attempts: mail.attempts });
+
 export class MailOutbox {
   private readonly options: Required<OutboxOptions>;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -106,6 +112,11 @@ export class MailOutbox {
 
   get senderKind(): MailSender["kind"] {
     return this.sender.kind;
+  }
+
+  /** Adds a template (server/mail/templates.ts) that a part made after the outbox renders. */
+  useTemplate(name: string, renderer: TemplateRenderer): void {
+    this.options.templates = { ...this.options.templates, [name]: renderer };
   }
 
   /** Adds a mail to the outbox inside `trx` (or on its own). Returns the row id. */
@@ -277,15 +288,15 @@ export class MailOutbox {
   private async deliver(mail: MailRow): Promise<boolean> {
     let outcome: string;
     try {
-      outcome = await this.sender.send(renderStored(mail, this.options.templates));
+      outcome = await this.sender.send(await renderStored(mail, this.options.templates));
     } catch (error) {
       await this.recordFailure(mail, error);
       return false;
     }
     if (this.sender.kind === "file") {
-      this.logger.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file: outcome }, "mail written to file (no SMTP_URL)");
+      this.logger.info({ ...logged(mail), file: outcome }, "mail written to file (no SMTP_URL)");
     } else {
-      this.logger.info({ mailId: mail.id, to: mail.to, attempts: mail.attempts }, "mail sent");
+      this.logger.info(logged(mail), "mail sent");
     }
     return true;
   }
@@ -296,7 +307,7 @@ export class MailOutbox {
     const { retryBaseMs, maxRetryDelayMs } = this.options;
     const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs, maxRetryDelayMs)).toISOString();
     await recordFailedAttempt(this.db, mail.id, message, giveUp, retryAt);
-    const details = { mailId: mail.id, to: mail.to, attempts: mail.attempts, error: message };
+    const details = { ...logged(mail), error: withoutAddresses(message) };
     if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
     else this.logger.warn({ ...details, nextAttemptAt: retryAt }, "mail not sent; will retry");
   }

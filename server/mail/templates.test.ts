@@ -6,28 +6,28 @@ import { MailTemplateError, renderStored } from "./templates";
 const greeting = { greeting: (values: Readonly<Record<string, string>>) => ({ text: `Hello ${values.name ?? "?"}`, html: `<p>Hello ${values.name ?? "?"}</p>` }) };
 
 describe("mail templates", () => {
-  it("a mail queued as a template reference stores no body, and gets it when sent", () => {
+  it("a mail queued as a template reference stores no body, and gets it when sent", async () => {
     const stored = claimedMailRow({ to: "ada@example.com", about: "ada@example.com", subject: "Hi", text: "", template: { name: "greeting", values: { name: "Ada" } } });
     expect(stored.text).toBe("");
     expect(stored.html).toBe("");
     expect(JSON.parse(stored.template ?? "null")).toEqual({ name: "greeting", values: { name: "Ada" } });
-    const sent = renderStored(stored, greeting);
+    const sent = await renderStored(stored, greeting);
     expect(sent.text).toBe("Hello Ada");
     expect(sent.html).toBe("<p>Hello Ada</p>");
     expect(sent.subject).toBe("Hi");
   });
 
-  it("any other mail is sent as stored", () => {
+  it("any other mail is sent as stored", async () => {
     const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "Plain <b>text</b>" });
     expect(stored.template).toBeNull();
-    expect(renderStored(stored, greeting)).toBe(stored);
+    expect(await renderStored(stored, greeting)).toBe(stored);
   });
 
-  it("an unknown template or a broken reference is an error, never an empty mail", () => {
+  it("an unknown template or a broken reference is an error, never an empty mail", async () => {
     const unknown = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "farewell", values: {} } });
-    expect(() => renderStored(unknown, greeting)).toThrow(MailTemplateError);
-    expect(() => renderStored({ ...unknown, template: "{not json" }, greeting)).toThrow(MailTemplateError);
-    expect(() => renderStored({ ...unknown, template: '{"name":"toString"}' }, greeting)).toThrow(MailTemplateError);
+    await expect(renderStored(unknown, greeting)).rejects.toThrow(MailTemplateError);
+    await expect(renderStored({ ...unknown, template: "{not json" }, greeting)).rejects.toThrow(MailTemplateError);
+    await expect(renderStored({ ...unknown, template: '{"name":"toString"}' }, greeting)).rejects.toThrow(MailTemplateError);
   });
 
   it("template names are plain tokens", () => {
@@ -41,14 +41,14 @@ describe("headers rendered when sent", () => {
     bad: () => ({ text: "Hi", html: "<p>Hi</p>", headers: { "Reply-To": "eve@example.com" } }),
   };
 
-  it("a renderer's headers replace the stored ones, each one header-safe line", () => {
+  it("a renderer's headers replace the stored ones, each one header-safe line", async () => {
     const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", headers: { "List-Unsubscribe": "<https://old.example.com>" }, template: { name: "letter", values: {} } });
-    const sent = renderStored(stored, unsubscribe);
+    const sent = await renderStored(stored, unsubscribe);
     expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1> Bcc: eve@example.com" });
   });
 
-  it("a renderer cannot set a header the message owns", () => {
+  it("a renderer cannot set a header the message owns", async () => {
     const stored = claimedMailRow({ to: "ada@example.com", about: null, subject: "Hi", text: "", template: { name: "bad", values: {} } });
-    expect(() => renderStored(stored, unsubscribe)).toThrow(InvalidMailError);
+    await expect(renderStored(stored, unsubscribe)).rejects.toThrow(InvalidMailError);
   });
 });

@@ -16,11 +16,11 @@ describe("the sign-up's mails, queued as template references", () => {
   const token = keys.token(key);
   const origin = "https://www.heavyroute.test";
 
-  it("the welcome stores the unsubscribe key, not the signed link, and gets link and headers when sent", () => {
+  it("the welcome stores the unsubscribe key, not the signed link, and gets link and headers when sent", async () => {
     const row = claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin }));
     expect(row.headers).toBeNull();
     expect(row.template).not.toContain(token);
-    const sent = renderStored(row, renderers);
+    const sent = await renderStored(row, renderers);
     const link = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
     expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     expect(sent.text).toContain(`Unsubscribe with one click: ${link}`);
@@ -28,16 +28,16 @@ describe("the sign-up's mails, queued as template references", () => {
     expect(keys.verify(token)).toBe(key);
   });
 
-  it("a welcome without its key is an error, never a mail without its unsubscribe link", () => {
+  it("a welcome without its key is an error, never a mail without its unsubscribe link", async () => {
     const row = claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } });
-    expect(() => renderStored(row, renderers)).toThrow(MailTemplateError);
+    await expect(renderStored(row, renderers)).rejects.toThrow(MailTemplateError);
   });
 
-  it("the admin notice stores the address and the time, and is rendered with them, html escaped", () => {
+  it("the admin notice stores the address and the time, and is rendered with them, html escaped", async () => {
     const row = claimedMailRow(adminNoticeMail("admin@example.com", "o'brien&co@example.com", "2026-11-24T10:00:00.000Z"));
     expect([row.text, row.html]).toEqual(["", ""]);
     expect(row.subject).toBe("New HeavyRoute newsletter subscriber: o'brien&co@example.com");
-    const sent = renderStored(row, renderers);
+    const sent = await renderStored(row, renderers);
     expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nSubscribed at: 2026-11-24T10:00:00.000Z");
     expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Subscribed at: 2026-11-24T10:00:00.000Z");
   });

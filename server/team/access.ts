@@ -1,8 +1,10 @@
 /**
  * Who may enter /team: members (TEAM_MEMBERS) sign in with a one-time link sent through the
- * outbox. Links and sessions are random tokens of which only the SHA-256 is stored; a link works
- * once, for 15 minutes; a session lasts 12 hours, ends at sign-out, and ends at once when its
- * address leaves TEAM_MEMBERS (membership is checked on every request, not only at sign-in).
+ * outbox. Links and sessions are random tokens of which only the SHA-256 is stored; a link is made
+ * when its mail is sent (the outbox holds a template reference, never the link) and works once,
+ * for 15 minutes; a session lasts 12 hours, ends at sign-out, and ends at once when its address
+ * leaves TEAM_MEMBERS: membership is checked on every request, here and in the database (an
+ * instance that starts with a new list records it for all instances, `syncMembers`).
  */
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
@@ -10,6 +12,8 @@ import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/
 import { type Db, nowIso } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
+import { textToHtml } from "../mail/compose";
+import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 import { takeSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
 
@@ -21,6 +25,9 @@ export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20 } as const;
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The sign-in mail's template (server/mail/templates.ts): its link is made when it is sent. */
+export const SIGN_IN_TEMPLATE = "team-sign-in";
 
 export type LinkRequestOutcome = "sent" | "limited";
 export type SessionState = { member: string } | { removed: string } | undefined;
@@ -71,24 +78,48 @@ export class TeamAccess {
       this.logger.info("team sign-in asked for an address that is not a member");
       return "sent";
     }
-    await this.db.transaction().execute(async (trx) => {
-      const link = await this.createLink(address, origin, trx);
-      await this.outbox.enqueue(trx, {
-        to: address,
-        about: null,
-        priority: "now",
-        subject: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
-        text: [
-          `Sign in to the ${PRODUCT_NAME} team workspace:`,
-          "",
-          link,
-          "",
-          LINK_MAIL_NOTE,
-        ].join("\n"),
-      });
+    await this.outbox.enqueue(this.db, {
+      to: address,
+      about: null,
+      priority: "now",
+      subject: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
+      text: "",
+      template: { name: SIGN_IN_TEMPLATE, values: { origin } },
     });
     this.outbox.nudge();
     return "sent";
+  }
+
+  /**
+   * Renders a queued sign-in mail: its link is made now, so the outbox never holds one (nor does
+   * a failed mail resent from /team/mail hold an old one: it gets a new link). An address that
+   * left TEAM_MEMBERS meanwhile gets no link.
+   */
+  readonly signInMail: TemplateRenderer = async (values, row) => {
+    if (values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the sign-in mail has no origin.`);
+    if (!this.isMember(row.to)) throw new MailTemplateError(`Mail ${row.id}: its address is no longer in TEAM_MEMBERS; no sign-in link was made.`);
+    const link = await this.createLink(row.to, values.origin);
+    const text = [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
+    return { text, html: textToHtml(text) };
+  };
+
+  /**
+   * Records this instance's TEAM_MEMBERS in the database (at start): an address no longer in it
+   * leaves `team_members`, which ends its sessions on every instance sharing the database, also
+   * on one still running the old list; an address new to it joins now, so a session from an
+   * earlier membership of that address stays ended when it is added again.
+   */
+  async syncMembers(): Promise<void> {
+    const members = [...this.members];
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("team_members").where("email", "not in", members).execute();
+      await trx
+        .insertInto("team_members")
+        .values(members.map((email) => ({ email, since: now })))
+        .onConflict((conflict) => conflict.column("email").doNothing())
+        .execute();
+    });
   }
 
   /** Whether a link would sign in (the link page shows its button, or the expired message). Does not use it. */
@@ -128,17 +159,23 @@ export class TeamAccess {
     });
   }
 
-  /** The member behind a session cookie; `removed` when the address left TEAM_MEMBERS. */
+  /**
+   * The member behind a session cookie; `removed` when the address is not in this instance's
+   * TEAM_MEMBERS. A session is no session when the database's list (`syncMembers`) lacks its
+   * address, or gained it after the session began (it belongs to an earlier membership).
+   */
   async session(token: string | undefined): Promise<SessionState> {
     if (!token || !TOKEN_SHAPE.test(token)) return undefined;
     const row = await this.db
       .selectFrom("team_sessions")
-      .select(["email"])
+      .leftJoin("team_members", "team_members.email", "team_sessions.email")
+      .select(["team_sessions.email", "team_sessions.created_at", "team_members.since"])
       .where("token_hash", "=", hash(token))
       .where("expires_at", ">", nowIso())
       .executeTakeFirst();
     if (!row) return undefined;
-    return this.isMember(row.email) ? { member: row.email } : { removed: row.email };
+    if (!this.isMember(row.email)) return { removed: row.email };
+    return row.since !== null && row.created_at >= row.since ? { member: row.email } : undefined;
   }
 
   async signOut(token: string | undefined): Promise<void> {

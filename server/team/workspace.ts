@@ -10,7 +10,7 @@ import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import type { LeadFilter } from "~/features/team/team-schemas";
-import { TeamAccess } from "./access";
+import { SIGN_IN_TEMPLATE, TeamAccess } from "./access";
 import { exportResponse } from "./export";
 import { Audit } from "../audit/audit";
 import { TeamLeads } from "./leads";
@@ -33,8 +33,10 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const { db, outbox, logger, config } = options;
   const audit = new Audit(db);
   const leads = new TeamLeads(db, audit, config.database.kind);
+  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers);
+  outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   return {
-    access: new TeamAccess(db, outbox, audit, logger, config.teamMembers),
+    access,
     audit,
     leads,
     people: new TeamPeople(db, leads, audit),

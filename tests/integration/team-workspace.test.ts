@@ -226,6 +226,73 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect((await get("/team", ann)).status).toBe(302);
   });
 
+  it("does not revive a removed member's session when the address is added again", async () => {
+    // The previous test restarted the site without dan.
+    const old = sessions.get("dan@example.com")!;
+    sessions.delete("dan@example.com");
+    await site.stop();
+    site = await startSite({ env, dataDir: site.dataDir });
+    expect((await get("/team", old)).status).toBe(302);
+    const again = await signIn("dan@example.com");
+    expect((await get("/team", again)).status).toBe(200);
+  });
+
+  it.runIf(kind === "postgres")("an instance started without an address ends its sessions on every instance, for good", async () => {
+    const before = await signIn("cat@example.com");
+    sessions.delete("cat@example.com");
+    expect((await get("/team", before)).status).toBe(200);
+    let other: Site | undefined = await startSite({ env: { ...env, TEAM_MEMBERS: MEMBERS.filter((m) => m !== "cat@example.com").join(",") } });
+    try {
+      // This instance still lists cat, but the database says cat left.
+      expect((await get("/team", before)).status).toBe(302);
+      const meanwhile = await signIn("cat@example.com");
+      sessions.delete("cat@example.com");
+      expect((await get("/team", meanwhile)).status).toBe(302);
+      await other.stop();
+      // cat is added again: the session opened while they were out does not come back.
+      other = await startSite({ env });
+      expect((await fetch(`${other.url}/team`, { redirect: "manual", headers: { cookie: meanwhile } })).status).toBe(302);
+      expect((await get("/team", meanwhile)).status).toBe(302);
+      expect((await get("/team", await signIn("cat@example.com"))).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("keeps no sign-in link in the mail table, makes a new one when a failed sign-in mail is resent, and logs no token or address", async () => {
+    const ann = await signIn("ann@example.com");
+    const link = await linkFromMail("bob@example.com");
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await get(`/team/sign-in/link?token=${token}`)).status).toBe(200);
+    const signInMails = () => database.db.selectFrom("mail").selectAll().where("subject", "like", "Your sign-in link%").execute();
+    for (const mail of await signInMails()) expect(`${mail.text} ${mail.html} ${mail.template}`).not.toMatch(/token=|[\w-]{43}/);
+
+    smtp.setFailing(true);
+    const failedBefore = await database.db.selectFrom("mail").select("id").where("status", "=", "failed").execute();
+    expect((await post("/team/sign-in", { email: "bob@example.com" })).status).toBe(200);
+    await expect.poll(async () => (await database.db.selectFrom("mail").select("id").where("status", "=", "failed").execute()).length, { timeout: 15_000 }).toBe(failedBefore.length + 1);
+    expect(await (await get("/team/mail?status=failed", ann)).text()).toContain("Your sign-in link for the");
+    smtp.setFailing(false);
+    const sentBefore = smtp.messages.length;
+    expect((await post("/team/mail", {}, { cookie: ann })).status).toBe(200);
+    const [resent] = (await smtp.waitFor(sentBefore + 1)).slice(sentBefore).filter((m) => m.to.includes("bob@example.com"));
+    const fresh = new URL(/https?:\/\/\S+\/team\/sign-in\/link\?token=[\w-]+/.exec(resent!.text)![0]).searchParams.get("token")!;
+    expect(fresh).not.toBe(token);
+    expect((await post("/team/sign-in/link", { token: fresh })).status).toBe(302);
+    for (const mail of await signInMails()) expect(`${mail.text} ${mail.html} ${mail.template}`).not.toMatch(/token=|[\w-]{43}/);
+
+    const unsubscribe = "A".repeat(60);
+    await get(`/unsubscribe?token=${unsubscribe}`);
+    await get("/team/people?email=Ivy9%40example.com", ann);
+    await get(`/team?q=${encodeURIComponent("Ivy Nine")}&kind=contact`, ann);
+    await site.waitForLog((line) => line.msg === "request" && String(line.url).startsWith("/team?q="));
+    const logs = site.logs().join("\n");
+    for (const secret of [token, fresh, unsubscribe, "Ivy9", "Nine", "bob@example.com"]) expect(logs).not.toContain(secret);
+    const urls = site.jsonLogs().filter((line) => line.msg === "request").map((line) => line.url);
+    expect(urls).toEqual(expect.arrayContaining(["/team/sign-in/link?token=[redacted]", "/unsubscribe?token=[redacted]", "/team/people?email=[redacted]", "/team?q=[redacted]&kind=contact"]));
+    expect(site.jsonLogs().filter((line) => line.msg === "mail sent").every((line) => !("to" in line))).toBe(true);
+  });
+
   it("lists every kind of lead newest first, filters, searches, pages, and keeps bad input harmless", async () => {
     const cookie = await signIn("ann@example.com");
     expect((await postJson("/newsletter", { email: "Sub.Scriber@example.com" })).status).toBe(200);
