@@ -58,7 +58,7 @@ const scenario: Scenario = {
         )
         .execute();
     }
-    const id = await services.campaigns.create("bench@example.com", { subject: SUBJECT, body: "# Live\n\nThe platform is **open**." }, "https://www.heavyroute.example");
+    const id = await services.campaigns.create("bench@example.com", { subject: SUBJECT, body: "# Live\n\nThe platform is **open**." });
     const started = performance.now();
     const queued = await services.campaigns.start("bench@example.com", id);
     const queueMs = Math.round(performance.now() - started);

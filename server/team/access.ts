@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
 import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
+import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
@@ -34,6 +35,8 @@ export class TeamAccess {
     private readonly audit: Audit,
     private readonly logger: Logger,
     members: readonly string[],
+    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's. */
+    private readonly mail: Pick<Config["mail"], "origin">,
   ) {
     this.members = new Set(members);
   }
@@ -43,14 +46,14 @@ export class TeamAccess {
   }
 
   /** A new link for a member (the sign-in page and `npm run team -- link`). */
-  async createLink(email: string, origin: string, db: Db = this.db): Promise<string> {
+  async createLink(email: string, db: Db = this.db): Promise<string> {
     const token = newToken();
     const now = Date.now();
     await db
       .insertInto("team_sign_in_links")
       .values({ token_hash: hash(token), email: email.trim().toLowerCase(), created_at: new Date(now).toISOString(), expires_at: new Date(now + LINK_TTL_MS).toISOString(), used_at: null })
       .execute();
-    return `${origin}/team/sign-in/link?token=${token}`;
+    return `${this.mail.origin}/team/sign-in/link?token=${token}`;
   }
 
   /**
@@ -58,7 +61,7 @@ export class TeamAccess {
    * mail. Requests are counted (in the database, so across instances) per address and per client
    * before anything else, members or not, so the limit says nothing about membership either.
    */
-  async requestLink(email: string, origin: string, client: string): Promise<LinkRequestOutcome> {
+  async requestLink(email: string, client: string): Promise<LinkRequestOutcome> {
     const address = email.trim().toLowerCase();
     const now = new Date();
     const hour = now.toISOString().slice(0, 13);
@@ -72,7 +75,7 @@ export class TeamAccess {
       return "sent";
     }
     await this.db.transaction().execute(async (trx) => {
-      const link = await this.createLink(address, origin, trx);
+      const link = await this.createLink(address, trx);
       await this.outbox.enqueue(trx, {
         to: address,
         about: null,

@@ -34,7 +34,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const audit = new Audit(db);
   const leads = new TeamLeads(db, audit, config.database.kind);
   return {
-    access: new TeamAccess(db, outbox, audit, logger, config.teamMembers),
+    access: new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail),
     audit,
     leads,
     people: new TeamPeople(db, leads, audit),

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
  *
  * - `subscribers` gains the consent record of the latest (re-)subscription (when, page, form, the
  *   text shown next to the button, a keyed hash of the client address), the public origin the
- *   address subscribed on (for the links in its mails when PUBLIC_SITE_URL is unset), the time
+ *   address subscribed on (for the links in its mails when PUBLIC_SITE_URL is unset; dropped by 0015), the time
  *   it unsubscribed, when its welcome mail was queued, and `unsubscribe_key`: a random value
  *   (unique) that the signed unsubscribe token carries instead of any database id.
  * - `mail` gains `headers`: a JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post),

@@ -11,6 +11,7 @@ import * as mailPriority from "./0011-mail-priority";
 import * as mailAboutUnindexed from "./0012-mail-about-unindexed";
 import * as emailLookupsIndexed from "./0013-email-lookups-indexed";
 import * as leadKindNames from "./0014-lead-kind-names";
+import * as mailOriginFromConfiguration from "./0015-mail-origin-from-configuration";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0012-mail-about-unindexed": mailAboutUnindexed,
   "0013-email-lookups-indexed": emailLookupsIndexed,
   "0014-lead-kind-names": leadKindNames,
+  "0015-mail-origin-from-configuration": mailOriginFromConfiguration,
 };
