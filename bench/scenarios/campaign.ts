@@ -65,7 +65,7 @@ const scenario: Scenario = {
     await closeServices(services);
 
     const smtp = await startSmtp();
-    const site = await ctx.startSite({ dataDir, env: { SMTP_URL: smtp.url, SESSION_SECRET: secret, MAIL_RATE_PER_MINUTE: String(RATE) } });
+    const site = await ctx.startSite({ dataDir, env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://www.heavyroute.example", SESSION_SECRET: secret, MAIL_RATE_PER_MINUTE: String(RATE) } });
     try {
       const count = () => smtp.messages.filter((m) => m.subject === SUBJECT).length;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
