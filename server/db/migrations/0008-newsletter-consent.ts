@@ -6,14 +6,15 @@ import type { Kysely } from "kysely";
  *
  * - `subscribers` gains the consent record of the latest (re-)subscription (when, page, form, the
  *   text shown next to the button, a keyed hash of the client address), the public origin the
- *   address subscribed on (for the links in its mails when PUBLIC_SITE_URL is unset; dropped by 0015), the time
+ *   address subscribed on (for the links in its mails when PUBLIC_SITE_URL is unset), the time
  *   it unsubscribed, when its welcome mail was queued, and `unsubscribe_key`: a random value
  *   (unique) that the signed unsubscribe token carries instead of any database id.
  * - `mail` gains `headers`: a JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post),
  *   null for most mail. The senders add them to the message (server/mail/senders.ts).
  *
  * Subscribers from before this migration get an unsubscribe key now; their consent fields stay
- * null (nothing was recorded then, and nothing is made up).
+ * null (nothing was recorded then, and nothing is made up). `origin` is dropped again by 0015:
+ * links in mail are on the mail origin from configuration only.
  */
 
 interface SubscribersV8 {
