@@ -12,7 +12,8 @@ export const servicesContext = createContext<Services>();
 
 /**
  * The public origin of a request-time render: PUBLIC_SITE_URL, else the request's own origin.
- * Empty while pre-rendering: those pages carry ORIGIN_PLACEHOLDER, replaced when served.
+ * Empty while pre-rendering: those pages carry ORIGIN_PLACEHOLDER, replaced when served. Pages
+ * only: no link in a mail is made from it (mail uses the configured mail origin).
  */
 export const siteOriginContext = createContext<string>("");
 

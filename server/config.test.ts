@@ -140,4 +140,33 @@ describe("loadConfig", () => {
     expect(problems.join("\n")).toMatch(/^SHUTDOWN_TIMEOUT_MS: /m);
     expect(problems.join("\n")).toMatch(/^MAIL_LEASE_MS: /m);
   });
+
+  describe("the mail origin: every link in every mail, from configuration only", () => {
+    it.each([
+      [{ PUBLIC_SITE_URL: "https://www.heavyroute.example/" }, "https://www.heavyroute.example"],
+      [{}, "http://localhost:3000"],
+      [{ HOST: "::", PORT: "8080" }, "http://localhost:8080"],
+      [{ HOST: "localhost" }, "http://localhost:3000"],
+      [{ HOST: "127.0.0.1", PORT: "4000" }, "http://127.0.0.1:4000"],
+      [{ HOST: "::1" }, "http://[::1]:3000"],
+      [{ HOST: "site.internal" }, "http://site.internal:3000"],
+    ])("%j: %s", (env, origin) => {
+      expect(loadConfig(env).mail.origin).toBe(origin);
+    });
+
+    it("refuses production with SMTP_URL and no PUBLIC_SITE_URL, in one line", () => {
+      expect(problemsOf({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" })).toEqual([
+        "PUBLIC_SITE_URL: must be set when NODE_ENV=production and SMTP_URL is set: the links in every mail (sign-in, unsubscribe) are on it",
+      ]);
+      expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25", PUBLIC_SITE_URL: "https://www.heavyroute.example" }).warnings).toEqual([]);
+      expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).mail.origin).toBe("http://localhost:3000");
+    });
+
+    it("starts in production with mail written to files, with one warning", () => {
+      const config = loadConfig({ NODE_ENV: "production" });
+      expect(config.mail.origin).toBe("http://localhost:3000");
+      expect(config.warnings).toEqual([expect.stringMatching(/^PUBLIC_SITE_URL is unset: links in mail use the listening address.*set PUBLIC_SITE_URL in production$/)]);
+      expect(loadConfig({}).warnings).toEqual([]);
+    });
+  });
 });

@@ -170,10 +170,15 @@ export interface Config {
     campaignRatePerMinute: number;
     maxAttempts: number;
     leaseMs: number;
+    /**
+     * The origin of every link in every mail (mailOrigin): from configuration only, never from a
+     * request. With PORT=0 it is completed with the chosen port once the server listens.
+     */
+    origin: string;
   };
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   sessionSecret: string | undefined;
-  /** The public origin (no trailing slash), or undefined: each request's own origin. */
+  /** The public origin (no trailing slash), or undefined: each request's own origin (pages only; mail uses `mail.origin`). */
   publicSiteUrl: string | undefined;
   /** Express's "trust proxy": false, a hop count, or trusted proxy addresses/CIDRs. Never true. */
   trustProxy: false | number | string[];
@@ -192,6 +197,8 @@ export interface Config {
    * keep-alive connection is closed after `keepAliveTimeoutMs`.
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Lines the server logs as warnings once it starts (the configuration is valid but risky). */
+  warnings: string[];
 }
 
 
@@ -200,6 +207,30 @@ export class ConfigError extends Error {
     super(problems.map((line) => `Invalid configuration: ${line}`).join("\n"));
     this.name = "ConfigError";
   }
+}
+
+/** http://HOST:PORT as a mail reader on this machine reaches it (any-address and localhost: localhost). */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "[::]" || host === "localhost" ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const origin = `http://${name}:${port}`;
+  return URL.canParse(origin) ? new URL(origin).origin : origin;
+}
+
+/**
+ * The origin of the links in mail (docs/decisions/0085-mail-links-from-configuration.md):
+ * PUBLIC_SITE_URL, else the listening address, right where mail is written to files on this
+ * machine. A request's Host never decides it, so nobody can have a member or subscriber mailed
+ * a link to their own site. Mail that leaves the machine (SMTP_URL) in production needs
+ * PUBLIC_SITE_URL; production with mail written to files starts with a warning.
+ */
+function mailOrigin(env: Env, production: boolean): { origin: string; problem?: string; warning?: string } {
+  if (env.PUBLIC_SITE_URL) return { origin: env.PUBLIC_SITE_URL };
+  const origin = listeningOrigin(env.HOST, env.PORT);
+  if (!production) return { origin };
+  if (env.SMTP_URL) {
+    return { origin, problem: "PUBLIC_SITE_URL: must be set when NODE_ENV=production and SMTP_URL is set: the links in every mail (sign-in, unsubscribe) are on it" };
+  }
+  return { origin, warning: "PUBLIC_SITE_URL is unset: links in mail use the listening address, which works only for mail read on this machine; set PUBLIC_SITE_URL in production" };
 }
 
 /** Reads and validates the environment: one clear line per bad value. */
@@ -211,6 +242,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const env = parsed.data;
+  const links = mailOrigin(env, source.NODE_ENV === "production");
+  if (links.problem) throw new ConfigError([links.problem]);
   const dataDir = path.resolve(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL;
   const teamEmail = env.TEAM_EMAIL ?? TEAM_EMAIL;
@@ -233,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       postalAddress: env.MAIL_POSTAL_ADDRESS ?? POSTAL_CONTACT,
       unsubscribeMailto: env.MAIL_UNSUBSCRIBE_MAILTO,
       campaignRatePerMinute: env.MAIL_RATE_PER_MINUTE,
+      origin: links.origin,
     },
     ai: { apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
     sessionSecret: env.SESSION_SECRET,
@@ -247,5 +281,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    warnings: links.warning ? [links.warning] : [],
   };
 }

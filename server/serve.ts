@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { ConfigError, type Config, loadConfig } from "./config";
+import { ConfigError, type Config, listeningOrigin, loadConfig } from "./config";
 import { expressServerOptions } from "./http/express-objects";
 import { createLogger, flushLogs, type Logger } from "./logger";
 import { closeServices, createServices, type Services } from "./services";
@@ -40,6 +40,7 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
   const services = await createServices(config, logger);
   const server = http.createServer({
     ...expressServerOptions,
@@ -80,6 +81,8 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
+    // PORT=0: the mail links' listening address is complete only now (no request came before).
+    if (!config.publicSiteUrl && config.port === 0) config.mail.origin = listeningOrigin(config.host, port);
     const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
     logger.info({ url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, database: services.database.kind }, "server listening");
   });

@@ -68,14 +68,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate },
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
-  const signUp = new NewsletterSignUp(database, outbox, config.mail, keys, config.publicSiteUrl);
+  const signUp = new NewsletterSignUp(database, outbox, config.mail, keys);
   const leads = new LeadCapture(database.db, outbox, config.mail);
   const chat = createChat({ config, logger, db: database.db, outbox });
-  const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail, fallbackOrigin: config.publicSiteUrl ?? `http://localhost:${config.port}` });
+  const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
   await team.access.syncMembers();
-  const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, config.publicSiteUrl, logger);
+  const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, logger);
   const services: Services = {
     config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
     stopRetention: scheduleRetention(database.db, logger),

@@ -58,14 +58,14 @@ const scenario: Scenario = {
         )
         .execute();
     }
-    const id = await services.campaigns.create("bench@example.com", { subject: SUBJECT, body: "# Live\n\nThe platform is **open**." }, "https://www.heavyroute.example");
+    const id = await services.campaigns.create("bench@example.com", { subject: SUBJECT, body: "# Live\n\nThe platform is **open**." });
     const started = performance.now();
     const queued = await services.campaigns.start("bench@example.com", id);
     const queueMs = Math.round(performance.now() - started);
     await closeServices(services);
 
     const smtp = await startSmtp();
-    const site = await ctx.startSite({ dataDir, env: { SMTP_URL: smtp.url, SESSION_SECRET: secret, MAIL_RATE_PER_MINUTE: String(RATE) } });
+    const site = await ctx.startSite({ dataDir, env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://www.heavyroute.example", SESSION_SECRET: secret, MAIL_RATE_PER_MINUTE: String(RATE) } });
     try {
       const count = () => smtp.messages.filter((m) => m.subject === SUBJECT).length;
       await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -4,8 +4,8 @@
  *   npm run team -- link ADDRESS
  *
  * Prints a one-time sign-in link for a member of TEAM_MEMBERS (for an operator whose mail is not
- * set up yet). Reads the same configuration as the server; the link's origin is PUBLIC_SITE_URL,
- * else http://localhost:PORT.
+ * set up yet). Reads the same configuration as the server; the link is on the mail origin
+ * (PUBLIC_SITE_URL, else the listening address).
  */
 import { ConfigError, loadConfig } from "../config";
 import { migrateToLatest, openDatabase } from "../db/database";
@@ -29,13 +29,12 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     // The link is printed, not mailed: this outbox is never started.
     const outbox = new MailOutbox(database.db, fileSender(config.mail.outboxDir, config.mail.from), createLogger("silent"));
-    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers);
+    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers, config.mail);
     if (!access.isMember(address)) {
       console.error(`${address} is not a member of the team: add it to TEAM_MEMBERS (now: ${config.teamMembers.join(", ")}).`);
       return 1;
     }
-    const origin = config.publicSiteUrl ?? `http://localhost:${config.port}`;
-    console.log(await access.createLink(address, origin));
+    console.log(await access.createLink(address));
     console.error("The link works once, within 15 minutes.");
     return 0;
   } finally {

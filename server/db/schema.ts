@@ -31,8 +31,6 @@ export interface SubscribersTable {
   consent_text: string | null;
   /** HMAC-SHA256 (keyed from the session secret) of the client key (IPv4, or IPv6 /64), hex. */
   consent_client: string | null;
-  /** Public origin the address subscribed on: the links in its mails when PUBLIC_SITE_URL is unset. */
-  origin: string | null;
   unsubscribed_at: string | null;
   /** When the welcome mail was queued (once per address). */
   welcomed_at: string | null;
@@ -212,8 +210,6 @@ export interface CampaignsTable {
   /** Markdown as written; rendered to safe html and a text part when mails are queued. */
   body: string;
   status: CampaignStatus;
-  /** Public origin for the links when PUBLIC_SITE_URL is unset (the origin the send started on). */
-  origin: string;
   created_by: string;
   created_at: string;
   started_at: string | null;

@@ -19,8 +19,6 @@ export interface Submission {
 export interface SubmissionRequest {
   /** The client key (IPv4, or IPv6 /64) per-IP limits use. */
   clientKey: string;
-  /** The request's public origin (PUBLIC_SITE_URL, else its own). */
-  origin: string;
 }
 
 const isBot = (input: unknown): boolean => {

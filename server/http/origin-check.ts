@@ -7,10 +7,12 @@ import { requestOrigin } from "./public-origin";
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
- * Refuses state-changing requests sent by another site's page. Browsers always send Origin on
- * POST (and Sec-Fetch-Site); requests with neither come from non-browser clients, which cannot
- * ride on a visitor's cookies, so they pass. `Origin: null` (sandboxed frames, data: URLs, some
- * redirects) is never our own origin.
+ * Refuses state-changing requests sent by another site's page. Browsers send Origin on POST;
+ * a request without it passes only when Sec-Fetch-Site is absent (non-browser clients, which
+ * cannot ride on a visitor's cookies, and browsers or privacy tools that strip both) or
+ * `same-origin`. A browser that says `cross-site`, `same-site` (a sibling subdomain is another
+ * origin) or `none` (no page of ours sent it) but hides Origin is refused like a foreign Origin.
+ * `Origin: null` (sandboxed frames, data: URLs, some redirects) is never our own origin.
  *
  * One exemption: POST /unsubscribe, the RFC 8058 one-click unsubscribe that mail providers (and
  * webmail pages on their own origin) send with the subscriber's signed token. The token is the
@@ -33,13 +35,13 @@ export function sameOriginOnly(): RequestHandler {
 }
 
 /**
- * A state-changing request's own verdict: from a page of `origin` (Origin header), or from no
- * browser page at all (neither Origin nor a cross-site Sec-Fetch-Site).
+ * A state-changing request's own verdict: from a page of `origin` (Origin header), or without
+ * Origin, from our own page or no browser page at all (Sec-Fetch-Site `same-origin` or absent).
  */
 export function isSameOrigin(headers: IncomingHttpHeaders, origin: string): boolean {
   const given = headers.origin;
   const fetchSite = headers["sec-fetch-site"];
-  return given !== undefined ? given !== "null" && given === origin : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+  return given !== undefined ? given !== "null" && given === origin : fetchSite === undefined || fetchSite === "same-origin";
 }
 
 export const refuseCrossSite = (res: ServerResponse): void => sendJson(res, 403, { error: CROSS_SITE_MESSAGE });

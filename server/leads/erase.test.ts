@@ -37,12 +37,12 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
-    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)));
     const leads = new LeadCapture(handle.db, outbox, config.mail);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {
-        expect(await signUp.subscribe(email, { page: "/", clientKey: "203.0.113.1", origin: "https://www.example.com" })).toBe("subscribed");
+        expect(await signUp.subscribe(email, { page: "/", clientKey: "203.0.113.1" })).toBe("subscribed");
         await leads.contact({ name, email, category: "question", message: `Hello from ${name}; my colleagues are ${ANN}, ${JOANN} and ${ANN_AU}.` });
         await leads.requestInformation({ name, email, phone: "+1 555 010 0200", company: "Wide Loads", message: `Write to ${ANN}`, planType: "Government" });
         const visitor = crypto.randomUUID();

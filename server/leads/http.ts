@@ -2,7 +2,6 @@ import type { RequestHandler } from "express";
 import { leadFormAt } from "~/shared/forms/lead-forms";
 import { requestClientKey } from "../http/client-address";
 import { readJson, sendJson } from "../http/json-body";
-import { requestOrigin } from "../http/public-origin";
 import type { LeadForms } from "./submissions";
 
 /**
@@ -17,7 +16,7 @@ export function leadsJson(forms: LeadForms): RequestHandler {
     const form = leadFormAt(req.path);
     if (!form || !req.is("application/json")) return next();
     readJson(req)
-      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req), origin: requestOrigin(res) }))
+      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req) }))
       .then(({ status, result }) => {
         res.setHeader("Cache-Control", "no-store");
         sendJson(res, status, result);

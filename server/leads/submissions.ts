@@ -16,8 +16,8 @@ export interface LeadForms {
 }
 
 /** The three public lead forms by path: the newsletter's (server/newsletter/), the contact form and the information request. */
-export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; logger: Logger; teamEmail: string; fallbackOrigin: string }): LeadForms {
-  const { signUp, leads, logger, teamEmail, fallbackOrigin } = deps;
+export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; logger: Logger; teamEmail: string }): LeadForms {
+  const { signUp, leads, logger, teamEmail } = deps;
   const endpoints: Record<LeadForm, FormAnswer> = {
     newsletter: newsletterForm(signUp, logger),
     contact: formEndpoint(
@@ -41,6 +41,6 @@ export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; 
       logger,
     ),
   };
-  const internal: SubmissionRequest = { clientKey: "internal", origin: fallbackOrigin };
+  const internal: SubmissionRequest = { clientKey: "internal" };
   return { submit: (form, input, request = internal) => endpoints[form](input, request) };
 }

@@ -36,13 +36,12 @@ export class CampaignMails {
   constructor(
     private readonly keys: NewsletterKeys,
     private readonly mail: Config["mail"],
-    private readonly publicSiteUrl: string | undefined,
   ) {}
 
-  to(campaign: { subject: string; body: string; origin: string }, to: { email: string; unsubscribe_key: string | null; origin: string | null }): MailInput {
+  to(campaign: { subject: string; body: string }, to: { email: string; unsubscribe_key: string | null }): MailInput {
     const { html, text } = renderCampaign(campaign.body);
     const key = to.unsubscribe_key ?? "";
-    const link = { email: to.email, token: this.keys.token(key), origin: this.publicSiteUrl ?? to.origin ?? campaign.origin };
+    const link = { email: to.email, token: this.keys.token(key), origin: this.mail.origin };
     const footer = subscriberFooter(link, this.mail);
     return { to: to.email, about: to.email, subject: campaign.subject, text: `${text}\n\n${footer.text}`, html: `${html}${footer.html}`, headers: listHeaders(link, this.mail), priority: "bulk" };
   }
@@ -104,7 +103,7 @@ export class CampaignDispatcher {
         .set({ status: sql<CampaignStatus>`status` })
         .where("id", "=", id)
         .where("status", "=", "sending")
-        .returning(["subject", "body", "origin", "next_dispatch_at"])
+        .returning(["subject", "body", "next_dispatch_at"])
         .executeTakeFirst();
       if (!locked) return 0;
       const now = Date.now();
@@ -115,7 +114,7 @@ export class CampaignDispatcher {
       const due = await trx
         .selectFrom("campaign_recipients as r")
         .leftJoin("subscribers as s", "s.id", "r.subscriber_id")
-        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key", "s.origin"])
+        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key"])
         .where("r.campaign_id", "=", id)
         .where("r.status", "=", "waiting")
         .orderBy("r.subscriber_id")
@@ -130,7 +129,7 @@ export class CampaignDispatcher {
       const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
       const mailIds = await this.outbox.enqueueMany(
         trx,
-        active.map((r) => this.mails.to(locked, { email: r.email, unsubscribe_key: r.unsubscribe_key, origin: r.origin })),
+        active.map((r) => this.mails.to(locked, { email: r.email, unsubscribe_key: r.unsubscribe_key })),
       );
       // One UPDATE per recipient would be 500 statements; a CASE keeps it to one.
       if (active.length > 0) {

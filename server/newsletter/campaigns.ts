@@ -46,10 +46,9 @@ export class Campaigns {
     private readonly audit: Audit,
     keys: NewsletterKeys,
     mail: Config["mail"],
-    publicSiteUrl: string | undefined,
     logger: Logger,
   ) {
-    this.mails = new CampaignMails(keys, mail, publicSiteUrl);
+    this.mails = new CampaignMails(keys, mail);
     this.dispatcher = new CampaignDispatcher(db, outbox, this.mails, mail.campaignRatePerMinute, logger);
   }
 
@@ -60,11 +59,11 @@ export class Campaigns {
     return parsed.data;
   }
 
-  async create(actor: string, input: CampaignInput, origin: string): Promise<string> {
+  async create(actor: string, input: CampaignInput): Promise<string> {
     const { subject, body } = Campaigns.check(input);
     const id = newRowId();
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto("campaigns").values({ id, subject, body, status: "draft", origin, created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null }).execute();
+      await trx.insertInto("campaigns").values({ id, subject, body, status: "draft", created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null }).execute();
       await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { subject } });
     });
     return id;
@@ -82,7 +81,7 @@ export class Campaigns {
   async sendTest(actor: string, id: string): Promise<void> {
     const campaign = await this.db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
     if (!campaign) throw campaignError("campaign-missing");
-    const mail = this.mails.to(campaign, { email: actor, unsubscribe_key: "test-only-not-a-subscriber", origin: null });
+    const mail = this.mails.to(campaign, { email: actor, unsubscribe_key: "test-only-not-a-subscriber" });
     await this.db.transaction().execute(async (trx) => {
       await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null, priority: "now" });
       await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: { subject: campaign.subject } });

@@ -13,14 +13,14 @@ import { NewsletterKeys } from "./keys";
 import { NewsletterSignUp } from "./sign-up";
 
 const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", ADMIN_EMAIL: "admin@example.com" });
-const context = { page: "/newsletter", clientKey: "203.0.113.7", origin: "https://www.example.com" };
+const context = { page: "/newsletter", clientKey: "203.0.113.7" };
 
 describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
   const database = migratedDatabase(engine);
   const service = () => {
     // The worker is never started: every queued mail stays pending, to be counted.
     const outbox = new MailOutbox(database().db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, createLogger("silent"));
-    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), undefined);
+    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)));
   };
   const mailsAbout = async (email: string) =>
     (await database().db.selectFrom("mail").select(["to", "subject", "template", "status"]).where("about_email", "=", email.toLowerCase()).execute())

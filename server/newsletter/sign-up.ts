@@ -13,18 +13,16 @@ import { insertSubscribersWithMails } from "./sign-up-statement";
 import { welcomeMail } from "./subscriber-mail";
 
 /** A sign-up's row as the group commit writes it. */
-type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; origin: string };
+type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
-/** Where a subscription comes from, for its consent record and the links in its mails. */
+/** Where a subscription comes from, for its consent record (the links in its mails are on the mail origin, config.ts). */
 export interface SubscriptionContext {
   /** Path of the page the form was on (null when the client did not say). */
   page: string | null;
   /** The client key (IPv4, or IPv6 /64) as per-IP limits see it; stored only as a keyed hash. */
   clientKey: string;
-  /** The public origin of the request (PUBLIC_SITE_URL, else the request's own). */
-  origin: string;
 }
 
 interface PendingSubscription {
@@ -53,7 +51,6 @@ export class NewsletterSignUp {
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
     private readonly keys: NewsletterKeys,
-    private readonly publicSiteUrl: string | undefined,
   ) {
     this.db = database.db;
     this.kind = database.kind;
@@ -144,7 +141,7 @@ export class NewsletterSignUp {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
       adminNoticeMail(this.mail.adminEmail, record.email, now),
       // The welcome goes once per address: with the row that created it (docs/decisions/0036).
-      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key, origin: record.origin }),
+      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key }),
     ];
     if (this.kind === "postgres") {
       const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
@@ -196,7 +193,6 @@ export class NewsletterSignUp {
       consent_form: NEWSLETTER_FORM_ID,
       consent_text: NEWSLETTER_CONSENT_TEXT,
       consent_client: this.keys.clientHash(context.clientKey),
-      origin: this.publicSiteUrl ?? context.origin,
     };
   }
 }

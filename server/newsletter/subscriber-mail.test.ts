@@ -6,7 +6,8 @@ import { ADMIN_NOTICE_TEMPLATE, adminNoticeMail, adminNoticeTemplate } from "./a
 import { NewsletterKeys } from "./keys";
 import { WELCOME_TEMPLATE, welcomeMail, welcomeTemplate } from "./subscriber-mail";
 
-const { mail: mailConfig } = loadConfig({ DATA_DIR: "/tmp", LOG_LEVEL: "silent", MAIL_POSTAL_ADDRESS: "HeavyRoute Inc., 1 Test Road" });
+const origin = "https://www.heavyroute.test";
+const { mail: mailConfig } = loadConfig({ DATA_DIR: "/tmp", LOG_LEVEL: "silent", MAIL_POSTAL_ADDRESS: "HeavyRoute Inc., 1 Test Road", PUBLIC_SITE_URL: origin });
 const keys = new NewsletterKeys("s".repeat(40));
 const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate };
 
@@ -14,10 +15,9 @@ const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMI
 describe("the sign-up's mails, queued as template references", () => {
   const key = NewsletterKeys.newUnsubscribeKey();
   const token = keys.token(key);
-  const origin = "https://www.heavyroute.test";
 
   it("the welcome stores the unsubscribe key, not the signed link, and gets link and headers when sent", async () => {
-    const row = claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key, origin }));
+    const row = claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key }));
     expect(row.headers).toBeNull();
     expect(row.template).not.toContain(token);
     const sent = await renderStored(row, renderers);
@@ -28,8 +28,16 @@ describe("the sign-up's mails, queued as template references", () => {
     expect(keys.verify(token)).toBe(key);
   });
 
+  it("a welcome queued with the origin of the request it came from is sent with its links on the mail origin", async () => {
+    const values = { email: "ann@example.com", key, origin: "http://evil.test" };
+    const sent = await renderStored(claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values } }), renderers);
+    const link = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect(JSON.parse(sent.headers ?? "null")).toMatchObject({ "List-Unsubscribe": `<${link}>` });
+    expect(`${sent.text}${sent.html}`).not.toContain("evil.test");
+  });
+
   it("a welcome without its key is an error, never a mail without its unsubscribe link", async () => {
-    const row = claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com", origin } } });
+    const row = claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values: { email: "ann@example.com" } } });
     await expect(renderStored(row, renderers)).rejects.toThrow(MailTemplateError);
   });
 

@@ -16,7 +16,7 @@ export interface SubscriberLink {
   email: string;
   /** Their unsubscribe token (NewsletterKeys.token). */
   token: string;
-  /** The public origin of the links: PUBLIC_SITE_URL, else where they subscribed. */
+  /** The origin of the links: the mail origin (config.ts), never one a request gave. */
   origin: string;
 }
 
@@ -53,16 +53,15 @@ export function welcomeBody(link: SubscriberLink, mail: Config["mail"]): { text:
 
 export const WELCOME_TEMPLATE = "newsletter-welcome";
 
-/** Who a welcome mail greets: the address, its subscriber row's unsubscribe key, the links' origin. */
+/** Who a welcome mail greets: the address and its subscriber row's unsubscribe key. */
 export interface WelcomeRecipient {
   email: string;
   unsubscribeKey: string;
-  origin: string;
 }
 
 /**
  * The welcome mail: once per address, queued with the subscription. Queued as a template
- * reference (the recipient's three values), rendered by `welcomeTemplate` when sent, signed
+ * reference (the recipient's two values), rendered by `welcomeTemplate` when sent, signed
  * unsubscribe link and List-Unsubscribe headers included: the same for everyone but the link, its
  * text would otherwise be written with every sign-up (0046), and the link's signature is an HMAC
  * the sign-up need not wait for (0053).
@@ -73,19 +72,20 @@ export function welcomeMail(recipient: WelcomeRecipient): MailInput {
     about: recipient.email,
     subject: NEWSLETTER_WELCOME.subject,
     text: "",
-    template: { name: WELCOME_TEMPLATE, values: { email: recipient.email, key: recipient.unsubscribeKey, origin: recipient.origin } },
+    template: { name: WELCOME_TEMPLATE, values: { email: recipient.email, key: recipient.unsubscribeKey } },
     priority: "bulk",
   };
 }
 
 /**
- * Renders a queued welcome mail (server/mail/templates.ts). A row without its key cannot be
- * rendered: an error, never a mail without its unsubscribe link.
+ * Renders a queued welcome mail (server/mail/templates.ts), its links on the mail origin as it is
+ * when sent (an `origin` value in rows queued by earlier versions is ignored). A row without its
+ * key cannot be rendered: an error, never a mail without its unsubscribe link.
  */
 export function welcomeTemplate(mail: Config["mail"], keys: NewsletterKeys): TemplateRenderer {
   return (values, row) => {
-    if (values.key === undefined || values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key or no origin.`);
-    const link: SubscriberLink = { email: values.email ?? row.to, token: keys.token(values.key), origin: values.origin };
+    if (values.key === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key.`);
+    const link: SubscriberLink = { email: values.email ?? row.to, token: keys.token(values.key), origin: mail.origin };
     return { ...welcomeBody(link, mail), headers: listHeaders(link, mail) };
   };
 }

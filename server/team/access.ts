@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
 import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
+import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
@@ -41,6 +42,8 @@ export class TeamAccess {
     private readonly audit: Audit,
     private readonly logger: Logger,
     members: readonly string[],
+    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's. */
+    private readonly mail: Pick<Config["mail"], "origin">,
   ) {
     this.members = new Set(members);
   }
@@ -50,14 +53,14 @@ export class TeamAccess {
   }
 
   /** A new link for a member (the sign-in page and `npm run team -- link`). */
-  async createLink(email: string, origin: string, db: Db = this.db): Promise<string> {
+  async createLink(email: string, db: Db = this.db): Promise<string> {
     const token = newToken();
     const now = Date.now();
     await db
       .insertInto("team_sign_in_links")
       .values({ token_hash: hash(token), email: email.trim().toLowerCase(), created_at: new Date(now).toISOString(), expires_at: new Date(now + LINK_TTL_MS).toISOString(), used_at: null })
       .execute();
-    return `${origin}/team/sign-in/link?token=${token}`;
+    return `${this.mail.origin}/team/sign-in/link?token=${token}`;
   }
 
   /**
@@ -65,7 +68,7 @@ export class TeamAccess {
    * mail. Requests are counted (in the database, so across instances) per address and per client
    * before anything else, members or not, so the limit says nothing about membership either.
    */
-  async requestLink(email: string, origin: string, client: string): Promise<LinkRequestOutcome> {
+  async requestLink(email: string, client: string): Promise<LinkRequestOutcome> {
     const address = email.trim().toLowerCase();
     const now = new Date();
     const hour = now.toISOString().slice(0, 13);
@@ -84,7 +87,7 @@ export class TeamAccess {
       priority: "now",
       subject: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
       text: "",
-      template: { name: SIGN_IN_TEMPLATE, values: { origin } },
+      template: { name: SIGN_IN_TEMPLATE, values: {} },
     });
     this.outbox.nudge();
     return "sent";
@@ -95,10 +98,9 @@ export class TeamAccess {
    * a failed mail resent from /team/mail hold an old one: it gets a new link). An address that
    * left TEAM_MEMBERS meanwhile gets no link.
    */
-  readonly signInMail: TemplateRenderer = async (values, row) => {
-    if (values.origin === undefined) throw new MailTemplateError(`Mail ${row.id}: the sign-in mail has no origin.`);
+  readonly signInMail: TemplateRenderer = async (_values, row) => {
     if (!this.isMember(row.to)) throw new MailTemplateError(`Mail ${row.id}: its address is no longer in TEAM_MEMBERS; no sign-in link was made.`);
-    const link = await this.createLink(row.to, values.origin);
+    const link = await this.createLink(row.to);
     const text = [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
     return { text, html: textToHtml(text) };
   };

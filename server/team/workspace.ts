@@ -33,7 +33,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const { db, outbox, logger, config } = options;
   const audit = new Audit(db);
   const leads = new TeamLeads(db, audit, config.database.kind);
-  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers);
+  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail);
   outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   return {
     access,

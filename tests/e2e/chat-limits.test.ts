@@ -10,13 +10,18 @@ import { newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser } from "../support/e2e";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
+import { freePort } from "../support/postgres";
 import { startSmtp } from "../support/smtp";
 
 const TEAM = "team@example.com";
 const ai: FakeOpenAI = await startFakeOpenAI();
 const smtp = await startSmtp();
+// SMTP in production needs PUBLIC_SITE_URL: the site's own address, known before it starts.
+const port = await freePort();
 const ctx = useSiteAndBrowser({
   env: {
+    PORT: String(port),
+    PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
     AI_API_KEY: "test-key",
     AI_BASE_URL: ai.url,
     TEAM_EMAIL: TEAM,

@@ -11,6 +11,9 @@
  * Long because one TLS proxy and one server are started for all of these checks (a start costs
  * more than the checks).
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
 import net from "node:net";
 import tls from "node:tls";
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
@@ -347,6 +350,40 @@ describe("the Origin check behind the proxy", () => {
       expect(JSON.parse(answer.body)).toEqual({ error: "Cross-site requests are not allowed." });
     }
     expect((await postJson("/newsletter", { email: unique("same") }, from)).status).toBe(200);
+  });
+
+  it("without Origin: refuses a browser's Sec-Fetch-Site other than same-origin, accepts a client that sends none", async () => {
+    const from = { localAddress: "127.0.0.7" };
+    const post = (headers: Record<string, string>) =>
+      proxyRequest(theProxy(), "/newsletter", { ...from, method: "POST", body: JSON.stringify({ email: unique("fetch-site") }), headers: { "content-type": "application/json", ...headers } });
+    for (const fetchSite of ["cross-site", "same-site", "none"]) {
+      const answer = await post({ "sec-fetch-site": fetchSite });
+      expect(answer.status, `Sec-Fetch-Site: ${fetchSite}`).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({ error: "Cross-site requests are not allowed." });
+    }
+    expect((await post({})).status).toBe(200);
+  });
+});
+
+describe("mail links behind the proxy", () => {
+  it("a sign-in link asked for with a forged Host is on the public origin", async () => {
+    const answer = await proxyRequest(theProxy(), "/team/sign-in", {
+      localAddress: "127.0.0.8",
+      method: "POST",
+      body: new URLSearchParams({ email: "team@example.com" }).toString(),
+      headers: { host: "evil.test", origin: origin(), "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(answer.status).toBe(200);
+    const dir = join(theSite().dataDir, "mail");
+    const signInMail = () =>
+      (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith(".eml")) : [])
+        .map((file) => readFileSync(join(dir, file), "utf8"))
+        .find((text) => /^Subject: Your sign-in link/m.test(text));
+    await expect.poll(signInMail, { timeout: 15_000 }).toBeDefined();
+    const { text = "" } = await simpleParser(signInMail()!);
+    const links = [...text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
+    expect(links).toEqual([expect.stringMatching(/\/team\/sign-in\/link\?token=[\w-]{43}$/)]);
+    expect(new URL(links[0]!).origin).toBe(origin());
   });
 });
 

@@ -167,6 +167,7 @@ describe("start-up refusals", () => {
     [{ PUBLIC_SITE_URL: "heavyroute.example:443" }, /^Invalid configuration: PUBLIC_SITE_URL: must be an http\(s\) origin/],
     [{ PUBLIC_SITE_URL: "https://x.example/path" }, /^Invalid configuration: PUBLIC_SITE_URL: must be an http\(s\) origin .*"\/path" is a path/],
     [{ MAIL_FROM: "HeavyRoute" }, /^Invalid configuration: MAIL_FROM: must be an email address/],
+    [{ SMTP_URL: "smtp://127.0.0.1:2525" }, /^Invalid configuration: PUBLIC_SITE_URL: must be set when NODE_ENV=production and SMTP_URL is set/],
   ])("%j exits non-zero with one clear line", (env, line) => {
     const result = start(env);
     expect(result.status).not.toBe(0);

@@ -9,7 +9,7 @@ import { readSiteDb, until } from "./leads-helpers";
 
 it("loses no acknowledged lead nor its mail across a SIGKILL", async () => {
   const smtp = await startSmtp();
-  const env = { SMTP_URL: smtp.url, TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com", RATE_LIMIT_POST_PER_MINUTE: "100000" };
+  const env = { SMTP_URL: smtp.url, PUBLIC_SITE_URL: "https://www.heavyroute.test", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com", RATE_LIMIT_POST_PER_MINUTE: "100000" };
   const site = await startSite({ env });
   try {
     const acknowledged: string[] = [];

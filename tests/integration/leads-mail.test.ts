@@ -182,7 +182,7 @@ describe("mail through the running server", () => {
     const down = await startSmtp();
     const port = down.port;
     await down.stop();
-    const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, TEAM_EMAIL: "team@example.com" };
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_SITE_URL: "https://www.heavyroute.test", TEAM_EMAIL: "team@example.com" };
     const site = await startSite({ env });
     const response = await postJson(`${site.url}/request-information`, {
       name: "Ada",

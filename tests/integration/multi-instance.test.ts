@@ -73,6 +73,8 @@ beforeAll(async () => {
   };
   for (let i = 0; i < 3; i++) ports.push(await freePort());
   lb = await startLoadBalancer({ upstreamPorts: ports });
+  // The public origin is the load balancer's (SMTP in production needs it for the links in mail).
+  env.PUBLIC_SITE_URL = lb.url;
   // All three at once on the fresh database: their migrations run at the same moment.
   sites.push(...(await Promise.all(ports.map((port) => startInstance(port)))));
   await Promise.all(sites.map(ready));
@@ -149,7 +151,7 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     expect(migrations.map((row) => row.name)).toContain("0007-shared-limits");
     expect(await rows("select name from site_settings")).toEqual([{ name: "session-secret" }]);
     // A cookie one instance set is accepted by each of the others.
-    const visitor = chatVisitor(sites[0]!.url);
+    const visitor = chatVisitor(sites[0]!.url, { origin: lb.url });
     await visitor.session();
     expect((await visitor.lead("Ada", "ada@example.com")).status).toBe(200);
     for (const site of sites) {

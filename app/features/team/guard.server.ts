@@ -4,7 +4,7 @@
  * TEAM_MEMBERS), never data.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
+import { clientKeyContext, servicesContext } from "~/context.server";
 import { TEAM_SESSION_COOKIE } from "./team-contract";
 
 interface Args {
@@ -34,7 +34,6 @@ export function sessionCookie(request: Request, token: string, maxAgeSeconds: nu
 export const clearSessionCookie = (request: Request) => sessionCookie(request, "", 0);
 
 export const teamServices = (context: Args["context"]) => context.get(servicesContext).team;
-export const requestOriginOf = (context: Args["context"]) => context.get(siteOriginContext);
 export const clientKeyOf = (context: Args["context"]) => context.get(clientKeyContext);
 
 /** The signed-in member's address, or a redirect (pages) / 401 or 403 (actions). */

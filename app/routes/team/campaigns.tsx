@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import { PRODUCT_NAME } from "~/content/brand";
 import { servicesContext } from "~/context.server";
 import { CAMPAIGN_ERRORS, CAMPAIGN_INTENTS, CAMPAIGN_LIMITS, CAMPAIGNS_PATH } from "~/features/team/campaigns-contract";
-import { requestOriginOf, requireMember } from "~/features/team/guard.server";
+import { requireMember } from "~/features/team/guard.server";
 import { isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { campaignInputSchema } from "~/features/team/team-schemas";
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
           await campaigns.update(email, id, input.value);
           break;
         }
-        const created = await campaigns.create(email, input.value, requestOriginOf(args.context));
+        const created = await campaigns.create(email, input.value);
         return redirect(`${CAMPAIGNS_PATH}?id=${created}`);
       }
       case "test":

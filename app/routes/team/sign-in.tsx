@@ -1,6 +1,6 @@
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
-import { clientKeyOf, readCookie, requestOriginOf, safeNext, teamServices } from "~/features/team/guard.server";
+import { clientKeyOf, readCookie, safeNext, teamServices } from "~/features/team/guard.server";
 import { SIGN_IN_LIMITED, SIGN_IN_SENT, TEAM_SESSION_COOKIE } from "~/features/team/team-contract";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { signInSchema } from "~/features/team/team-schemas";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return read.refusal;
   const parsed = read.value.fields(signInSchema);
   if (!parsed.ok) return parsed.refusal;
-  const outcome = await teamServices(context).access.requestLink(parsed.value.email, requestOriginOf(context) || new URL(request.url).origin, clientKeyOf(context));
+  const outcome = await teamServices(context).access.requestLink(parsed.value.email, clientKeyOf(context));
   if (outcome === "limited") return data({ ok: false as const, message: SIGN_IN_LIMITED }, { status: 429 });
   return data({ ok: true as const, message: SIGN_IN_SENT });
 }

@@ -13,7 +13,8 @@ import type { Kysely } from "kysely";
  *   null for most mail. The senders add them to the message (server/mail/senders.ts).
  *
  * Subscribers from before this migration get an unsubscribe key now; their consent fields stay
- * null (nothing was recorded then, and nothing is made up).
+ * null (nothing was recorded then, and nothing is made up). `origin` is dropped again by 0016:
+ * links in mail are on the mail origin from configuration only.
  */
 
 interface SubscribersV8 {

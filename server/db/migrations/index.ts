@@ -12,6 +12,7 @@ import * as mailAboutUnindexed from "./0012-mail-about-unindexed";
 import * as emailLookupsIndexed from "./0013-email-lookups-indexed";
 import * as leadKindNames from "./0014-lead-kind-names";
 import * as teamMembers from "./0015-team-members";
+import * as mailOriginFromConfiguration from "./0016-mail-origin-from-configuration";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0013-email-lookups-indexed": emailLookupsIndexed,
   "0014-lead-kind-names": leadKindNames,
   "0015-team-members": teamMembers,
+  "0016-mail-origin-from-configuration": mailOriginFromConfiguration,
 };
