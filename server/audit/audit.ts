@@ -3,6 +3,7 @@ import { sql, type SqlBool } from "kysely";
 import type { AuditLogTable } from "../db/schema";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
+import { isStoredTime } from "../db/keyset";
 
 export type AuditAction =
   | "sign-in"
@@ -36,7 +37,7 @@ export interface AuditPage {
 const encodeCursor = (row: { at: string; id: string }) => Buffer.from(`${row.at}|${row.id}`).toString("base64url");
 function decodeCursor(cursor: string): { at: string; id: string } | undefined {
   const [at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  return at && id && rest.length === 0 && !Number.isNaN(Date.parse(at)) ? { at, id } : undefined;
+  return at && id && rest.length === 0 && isStoredTime(at) ? { at, id } : undefined;
 }
 
 export class Audit {

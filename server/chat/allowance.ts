@@ -8,18 +8,17 @@ import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
-import { type Slot, refundSlot, slotCount, takeSlot } from "../db/counters";
+import { type Slot, refundSlot, slotCount, takeRollingSlot, takeSlot } from "../db/counters";
 import { localDate, nextLocalMidnight, nextUtcMidnight, utcDate } from "./local-day";
 
-/** A slot to take: at most `limit` per (scope, period); the counter may go at `expiresAt`. */
 /** chat_counters scope of the questions refused by a daily quota, per UTC day (the team's overview). */
 export const QUOTA_REFUSALS_SCOPE = "stats:quota-refusals";
 
-export interface Claim {
-  slot: Slot;
-  limit: number;
-  expiresAt: string;
-}
+/**
+ * A slot to take: at most `limit` per (scope, period), the counter going at `expiresAt` (a
+ * calendar day); or at most `limit` of `scope` in any `windowMs` (a sliding window).
+ */
+export type Claim = { slot: Slot; limit: number; expiresAt: string } | { scope: string; limit: number; windowMs: number };
 
 /** Slots taken, and each one's count with this request (in the order of the claims). */
 export interface Taken {
@@ -82,13 +81,16 @@ export function createAllowance(db: Db, limits: Config["limits"], logger: Logger
     const taken: Taken = { slots: [], counts: [] };
     try {
       for (const claim of claims) {
-        const count = await takeSlot(db, claim.slot, claim.limit, claim.expiresAt);
-        if (count === undefined) {
+        const took =
+          "windowMs" in claim
+            ? await takeRollingSlot(db, claim.scope, claim.limit, claim.windowMs)
+            : await takeSlot(db, claim.slot, claim.limit, claim.expiresAt).then((count) => (count === undefined ? undefined : { slot: claim.slot, count }));
+        if (took === undefined) {
           await refund(taken.slots);
           return { refused: claim };
         }
-        taken.slots.push(claim.slot);
-        taken.counts.push(count);
+        taken.slots.push(took.slot);
+        taken.counts.push(took.count);
       }
     } catch (error) {
       await refund(taken.slots);

@@ -11,9 +11,12 @@ import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
 import { CONVERSATION, history, visitorRow } from "./visitors";
 
+/** In any hour (a sliding window). */
 export const TRANSCRIPTS_PER_VISITOR_PER_HOUR = 3;
 export const TRANSCRIPTS_PER_CLIENT_PER_HOUR = 10;
+/** Per UTC day, reset at 00:00 UTC. */
 export const TRANSCRIPTS_PER_DAY = 200;
+const HOUR_MS = 60 * 60_000;
 
 /** The mail outbox as the chat uses it (server/mail/outbox.ts). */
 export interface ChatOutbox {
@@ -48,12 +51,10 @@ export function createTranscripts(options: {
     const messages = visitor ? await history(db, visitorId, CONVERSATION) : [];
     if (!visitor || messages.length === 0) return "empty";
     const now = new Date();
-    const hour = now.toISOString().slice(0, 13);
-    const hourEnds = new Date(Date.parse(`${hour}:00:00.000Z`) + 3_600_000).toISOString();
     const siteWide = { slot: { scope: "transcript:total", period: utcDate(now) }, limit: TRANSCRIPTS_PER_DAY, expiresAt: nextUtcMidnight(now).toISOString() };
     const taken = await allowance.takeAll([
-      { slot: { scope: `transcript:visitor:${visitorId}`, period: hour }, limit: TRANSCRIPTS_PER_VISITOR_PER_HOUR, expiresAt: hourEnds },
-      { slot: { scope: `transcript:ip:${client}`, period: hour }, limit: TRANSCRIPTS_PER_CLIENT_PER_HOUR, expiresAt: hourEnds },
+      { scope: `transcript:visitor:${visitorId}`, limit: TRANSCRIPTS_PER_VISITOR_PER_HOUR, windowMs: HOUR_MS },
+      { scope: `transcript:ip:${client}`, limit: TRANSCRIPTS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS },
       siteWide,
     ]);
     if ("refused" in taken) {

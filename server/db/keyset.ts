@@ -1,5 +1,14 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 
+/**
+ * Whether a page link's time is a time as rows store it (`Date.prototype.toISOString()`). Not
+ * `Date.parse`, which takes "9999" or "May 5" as well.
+ */
+export function isStoredTime(value: string): boolean {
+  const ms = Date.parse(value);
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === value;
+}
+
 /** Rows read per query. */
 export const PAGE_SIZE = 500;
 

@@ -15,13 +15,13 @@ import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import { textToHtml } from "../mail/compose";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
-import { takeSlot } from "../db/counters";
+import { takeRollingSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
 
 export const LINK_TTL_MS = LINK_TTL_MINUTES * 60_000;
 export const SESSION_TTL_MS = SESSION_TTL_HOURS * 60 * 60_000;
-/** Sign-in requests per hour: per address asked for, and per client (IP, IPv6 /64). */
-export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20 } as const;
+/** Sign-in requests in any hour (a sliding window): per address asked for, and per client (IP, IPv6 /64). */
+export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 } as const;
 
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -70,12 +70,9 @@ export class TeamAccess {
    */
   async requestLink(email: string, client: string): Promise<LinkRequestOutcome> {
     const address = email.trim().toLowerCase();
-    const now = new Date();
-    const hour = now.toISOString().slice(0, 13);
-    const expires = new Date(now.getTime() + 2 * 60 * 60_000).toISOString();
-    const byClient = await takeSlot(this.db, { scope: `team-sign-in:client:${client}`, period: hour }, SIGN_IN_LIMITS.perClient, expires);
+    const byClient = await takeRollingSlot(this.db, `team-sign-in:client:${client}`, SIGN_IN_LIMITS.perClient, SIGN_IN_LIMITS.windowMs);
     if (byClient === undefined) return "limited";
-    const byAddress = await takeSlot(this.db, { scope: `team-sign-in:address:${address}`, period: hour }, SIGN_IN_LIMITS.perAddress, expires);
+    const byAddress = await takeRollingSlot(this.db, `team-sign-in:address:${address}`, SIGN_IN_LIMITS.perAddress, SIGN_IN_LIMITS.windowMs);
     if (byAddress === undefined) return "limited";
     if (!this.isMember(address)) {
       this.logger.info("team sign-in asked for an address that is not a member");

@@ -4,14 +4,15 @@
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { LeadFilter } from "~/features/team/team-schemas";
-import type { LeadKindName } from "~/features/team/team-lines";
-import { TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
+import { LEAD_KINDS, type LeadKindName } from "~/features/team/team-lines";
+import { TEAM_ERRORS, TeamError, isRowId } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import type { LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
 import { LEAD_KIND_TABLES, type Lead, type LeadKind, leadKind, selectLeads } from "../leads/lead-kinds";
 import type { Audit } from "../audit/audit";
 import { newRowId } from "../db/row-id";
+import { isStoredTime } from "../db/keyset";
 
 /** A lead as the registry reads it (server/leads/lead-kinds.ts), with its topic for the pages. */
 export interface LeadRow extends Lead {
@@ -44,7 +45,7 @@ function decodeCursor(value: string): Cursor | undefined {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string")) return undefined;
     const [at, kind, id] = parsed as [string, string, string];
-    return Number.isNaN(Date.parse(at)) ? undefined : { at, kind, id };
+    return isStoredTime(at) && (LEAD_KINDS as readonly string[]).includes(kind) && isRowId(id) ? { at, kind, id } : undefined;
   } catch {
     return undefined;
   }

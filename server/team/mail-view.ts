@@ -3,11 +3,10 @@ import { sql, type SqlBool } from "kysely";
 import type { Db } from "../db/database";
 import { nowIso } from "../db/database";
 import type { MailStatus } from "../db/schema";
+import { isStoredTime } from "../db/keyset";
 import type { MailOutbox } from "../mail/outbox";
 import type { Audit } from "../audit/audit";
 
-export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
-export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { pending: "Queued", sent: "Sent", failed: "Failed" };
 
 export interface MailListRow {
   id: string;
@@ -24,7 +23,7 @@ export interface MailListRow {
 const encode = (row: { created_at: string; id: string }) => Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
 function decode(value: string): { at: string; id: string } | undefined {
   const [at, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  return at && id && rest.length === 0 && !Number.isNaN(Date.parse(at)) ? { at, id } : undefined;
+  return at && id && rest.length === 0 && isStoredTime(at) ? { at, id } : undefined;
 }
 
 export class TeamMail {

@@ -385,6 +385,50 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     await expect.poll(async () => (await (await get("/team/audit", cookie)).text()).includes("3 leads as JSON")).toBe(true);
   });
 
+  it("answers 400 to a query the docs do not allow: forged cursors, non-decimal sizes, unknown or repeated keys, on every page", async () => {
+    const cookie = await signIn("cat@example.com");
+    const id = "01900000-0000-7000-8000-000000000000";
+    const leadCursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    const pairCursor = (at: string) => Buffer.from(`${at}|${id}`).toString("base64url");
+    const status = async (path: string) => (await get(path, cookie)).status;
+
+    // Well-formed queries still answer.
+    for (const good of [
+      "/team?size=16",
+      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "contact", id])}`,
+      `/team/mail?status=sent&after=${pairCursor("2026-11-26T10:00:00.000Z")}`,
+      `/team/audit?after=${pairCursor("2026-11-26T10:00:00.000Z")}`,
+      "/team/export?format=json&size=16",
+      "/team/people?email=nobody%40example.com",
+    ]) {
+      expect(await status(good), good).toBe(200);
+    }
+    for (const bad of [
+      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "nope", id])}`,
+      `/team?after=${leadCursor(["9999", "contact", id])}`,
+      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "contact", "' or 1=1"])}`,
+      "/team?size=0x10",
+      "/team?size=1e1",
+      "/team?size=16.0",
+      "/team?size=%2016",
+      "/team?kind=contact&kind=chat",
+      `/team/mail?after=${pairCursor("9999")}`,
+      "/team/mail?status=sent&status=failed",
+      "/team/mail?sort=oldest",
+      `/team/audit?after=${pairCursor("May 5")}`,
+      "/team/audit?page=2",
+      "/team/export?format=csv&size=0x10",
+      "/team/export?format=csv&after=abc",
+      "/team/people?email=nobody%40example.com&email=other%40example.com",
+    ]) {
+      const page = await get(bad, cookie);
+      expect(page.status, bad).toBe(400);
+      if (!bad.startsWith("/team/export")) expect(await page.text(), bad).toContain('role="alert"');
+    }
+    const size = await (await get("/team?size=0x10", cookie)).text();
+    expect(size).toContain("Page size must be a whole number from 1 to 200.");
+  });
+
   it("shows a person and erases them, with the CLI's code, after typing the address", async () => {
     const cookie = await signIn("bob@example.com");
     const person = await (await get("/team/people?email=IVY1@example.com", cookie)).text();

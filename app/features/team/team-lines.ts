@@ -15,6 +15,10 @@ export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
   chat: "Chat lead",
 };
 export const LEAD_STATUSES = ["open", "handled"] as const;
+/** The mail page's statuses (`mail.status`) and what the page calls them. */
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type MailStatusName = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUS_LABELS: Record<MailStatusName, string> = { pending: "Queued", sent: "Sent", failed: "Failed" };
 
 /** The filter of the leads list, as the server validated it (team-schemas.ts). */
 export interface LeadFilterValues {

@@ -8,15 +8,17 @@ import { isValidEmail } from "~/shared/forms/email-rule";
 import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
 import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX } from "./team-contract";
-import { LEAD_KINDS, LEAD_STATUSES } from "./team-lines";
+import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-export const leadFilterSchema = z
-  .object({
+/** A page link's cursor, as given; the code that made it decodes it (and refuses a forged one). */
+const cursor = z.preprocess(blankToUndefined, z.string().max(200, "This page link is not valid.").optional());
+
+const leadFilterFields = {
     kind: z.preprocess(blankToUndefined, z.enum(LEAD_KINDS, { error: `Kind must be one of: ${LEAD_KINDS.join(", ")}.` }).optional()),
     plan: z.preprocess(blankToUndefined, z.enum(PLAN_TYPES, { error: `Plan type must be one of: ${PLAN_TYPES.join(", ")}.` }).optional()),
     status: z.preprocess(blankToUndefined, z.enum(LEAD_STATUSES, { error: "Status must be open or handled." }).optional()),
@@ -26,37 +28,77 @@ export const leadFilterSchema = z
       blankToUndefined,
       z.string().trim().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters.`).optional(),
     ),
+    // Decimal digits only: Number() would also take "0x10", "1e1" or " 16 ".
     size: z.preprocess(
       blankToUndefined,
-      z.coerce
-        .number({ error: "Page size must be a number." })
-        .int("Page size must be a whole number.")
-        .min(1, "Page size is at least 1.")
-        .max(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}.`)
+      z
+        .string()
+        .regex(/^[0-9]+$/, `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
+        .transform(Number)
+        .pipe(z.number().min(1, "Page size is at least 1.").max(PAGE_SIZE_MAX, `Page size is at most ${PAGE_SIZE_MAX}.`))
         .default(PAGE_SIZE_DEFAULT),
     ),
-    after: z.preprocess(blankToUndefined, z.string().max(200, "This page link is not valid.").optional()),
-  })
-  .strict()
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "From must be on or before To.", path: ["from"] })
-  .refine((f) => !f.plan || !f.kind || f.kind === "information-request", { message: "Plan type applies to information requests only.", path: ["plan"] });
+};
+// The filter's rules across fields, for the list and the export.
+const FROM_BEFORE_TO: [(f: { from?: string | undefined; to?: string | undefined }) => boolean, z.core.$ZodCustomParams] = [
+  (f) => !f.from || !f.to || f.from <= f.to,
+  { message: "From must be on or before To.", path: ["from"] },
+];
+const PLAN_OF_REQUESTS: [(f: { plan?: string | undefined; kind?: string | undefined }) => boolean, z.core.$ZodCustomParams] = [
+  (f) => !f.plan || !f.kind || f.kind === "information-request",
+  { message: "Plan type applies to information requests only.", path: ["plan"] },
+];
 
+/** The leads list's query (/team). */
+export const leadFilterSchema = z
+  .object({ ...leadFilterFields, after: cursor })
+  .refine(...FROM_BEFORE_TO)
+  .refine(...PLAN_OF_REQUESTS);
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
-const FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "size", "after"] as const;
 
-/** Reads a filter from a URL's query: the filter, or the messages to show. */
-export function parseLeadFilter(params: URLSearchParams): { ok: true; filter: LeadFilter } | { ok: false; errors: string[] } {
+/** The export's query (/team/export): the list's filter without its page, and the format. */
+export const exportQuerySchema = z
+  .object({ ...leadFilterFields, format: z.enum(["csv", "json"], { error: "Choose the export format: format=csv or format=json." }) })
+  .refine(...FROM_BEFORE_TO)
+  .refine(...PLAN_OF_REQUESTS);
+
+/** The mail page's query (/team/mail). */
+export const mailQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(MAIL_STATUSES, { error: "Status must be pending, sent or failed." }).optional()),
+  after: cursor,
+});
+
+/** The audit log's query (/team/audit). */
+export const auditQuerySchema = z.object({ after: cursor });
+
+/**
+ * Reads a page's query string with its schema: every key one of the schema's and given once. The
+ * value, or the messages to show (with a 400).
+ */
+export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): { ok: true; value: z.output<S> } | { ok: false; errors: string[] } {
   const raw: Record<string, string> = {};
-  const unknown: string[] = [];
+  const errors: string[] = [];
   for (const [key, value] of params) {
-    if ((FILTER_KEYS as readonly string[]).includes(key)) raw[key] = value;
-    else unknown.push(key);
+    const name = `"${key.slice(0, 40)}"`;
+    if (!Object.hasOwn(schema.shape, key)) errors.push(`Unknown filter ${name}.`);
+    else if (Object.hasOwn(raw, key)) errors.push(`Give ${name} once.`);
+    else raw[key] = value;
   }
-  const parsed = leadFilterSchema.safeParse(raw);
-  const errors = unknown.map((key) => `Unknown filter "${key.slice(0, 40)}".`);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) errors.push(...parsed.error.issues.map((issue) => issue.message));
-  return errors.length > 0 || !parsed.success ? { ok: false, errors } : { ok: true, filter: parsed.data };
+  return errors.length > 0 || !parsed.success ? { ok: false, errors: [...new Set(errors)] } : { ok: true, value: parsed.data };
 }
+
+/** Reads the leads list's filter from a URL's query: the filter, or the messages to show. */
+export function parseLeadFilter(params: URLSearchParams): { ok: true; filter: LeadFilter } | { ok: false; errors: string[] } {
+  const parsed = parseQuery(leadFilterSchema, params);
+  return parsed.ok ? { ok: true, filter: parsed.value } : parsed;
+}
+
+/** Reads the export's query: the filter and format, or the messages to show. */
+export const parseExportQuery = (params: URLSearchParams) => parseQuery(exportQuerySchema, params);
+export const parseMailQuery = (params: URLSearchParams) => parseQuery(mailQuerySchema, params);
+export const parseAuditQuery = (params: URLSearchParams) => parseQuery(auditQuerySchema, params);
 
 export const teamEmailSchema = z
   .string({ error: "Please enter your email address." })
@@ -64,6 +106,12 @@ export const teamEmailSchema = z
   .min(1, "Please enter your email address.")
   .max(254, "Please enter a valid email address.")
   .refine(isValidEmail, "Please enter a valid email address.");
+
+/** The person page's query (/team/people?email=…). */
+export const personQuerySchema = z.object({
+  email: z.string({ error: "Give one email address (?email=…) to see what the site holds about a person." }).pipe(teamEmailSchema),
+});
+export const parsePersonQuery = (params: URLSearchParams) => parseQuery(personQuerySchema, params);
 
 /** The sign-in form: the member's work address. */
 export const signInSchema = z.object({ email: teamEmailSchema });

@@ -1,6 +1,7 @@
 import { Link, data, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
+import { parseAuditQuery } from "~/features/team/team-schemas";
 import { Notice, TeamPage, formatTime, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/audit";
 
@@ -8,8 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: `Audit log | Team | ${PR
 
 export async function loader(args: Route.LoaderArgs) {
   await requireMember(args);
-  const after = new URL(args.request.url).searchParams.get("after") ?? undefined;
-  const page = await teamServices(args.context).audit.page(after);
+  const query = parseAuditQuery(new URL(args.request.url).searchParams);
+  if (!query.ok) return data({ error: query.errors.join(" "), entries: [], next: undefined }, { status: 400 });
+  const page = await teamServices(args.context).audit.page(query.value.after);
   if (!page) return data({ error: "This page link is not valid any more.", entries: [], next: undefined }, { status: 400 });
   return { error: undefined, ...page };
 }

@@ -2,24 +2,21 @@ import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "r
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { readTeamForm } from "~/features/team/team-form.server";
+import { parseMailQuery } from "~/features/team/team-schemas";
+import { MAIL_STATUSES, MAIL_STATUS_LABELS } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/mail";
 
 export const meta: Route.MetaFunction = () => [{ title: `Mail | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
-const STATUSES = { pending: "Queued", sent: "Sent", failed: "Failed" } as const;
-type Status = keyof typeof STATUSES;
-const isStatus = (value: string | null): value is Status => value !== null && value in STATUSES;
-
 export async function loader(args: Route.LoaderArgs) {
   await requireMember(args);
-  const url = new URL(args.request.url);
-  const rawStatus = url.searchParams.get("status");
-  const status = rawStatus === null || rawStatus === "" ? undefined : isStatus(rawStatus) ? rawStatus : null;
+  const query = parseMailQuery(new URL(args.request.url).searchParams);
   const mail = teamServices(args.context).mail;
   const counts = await mail.counts();
-  if (status === null) return data({ error: "Status must be pending, sent or failed.", counts, status: undefined, mails: [], next: undefined }, { status: 400 });
-  const page = await mail.page(status, url.searchParams.get("after") ?? undefined);
+  if (!query.ok) return data({ error: query.errors.join(" "), counts, status: undefined, mails: [], next: undefined }, { status: 400 });
+  const { status, after } = query.value;
+  const page = await mail.page(status, after);
   if (!page) return data({ error: "This page link is not valid any more.", counts, status, mails: [], next: undefined }, { status: 400 });
   return { error: undefined, counts, status, ...page };
 }
@@ -59,9 +56,9 @@ export default function Mail() {
           <Link className={secondaryButtonClass} to="/team/mail" aria-current={status === undefined ? "page" : undefined}>
             All ({counts.pending + counts.sent + counts.failed})
           </Link>
-          {(Object.keys(STATUSES) as Status[]).map((s) => (
+          {MAIL_STATUSES.map((s) => (
             <Link key={s} className={secondaryButtonClass} to={`/team/mail?status=${s}`} aria-current={status === s ? "page" : undefined}>
-              {STATUSES[s]} ({counts[s]})
+              {MAIL_STATUS_LABELS[s]} ({counts[s]})
             </Link>
           ))}
         </nav>
@@ -71,7 +68,7 @@ export default function Mail() {
             <li key={mail.id} className="rounded-lg border border-line p-3">
               <p className="font-semibold break-words">{mail.subject}</p>
               <p className="text-sm break-all">
-                To {mail.to} · {STATUSES[mail.status]} · queued {formatTime(mail.created_at)}
+                To {mail.to} · {MAIL_STATUS_LABELS[mail.status]} · queued {formatTime(mail.created_at)}
                 {mail.sent_at ? ` · sent ${formatTime(mail.sent_at)}` : ""} · {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
               </p>
               {mail.status === "failed" ? (

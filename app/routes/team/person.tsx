@@ -2,7 +2,7 @@ import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "r
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { readTeamForm } from "~/features/team/team-form.server";
-import { teamEmailSchema } from "~/features/team/team-schemas";
+import { parsePersonQuery } from "~/features/team/team-schemas";
 import { LEAD_KIND_LABELS } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/person";
@@ -11,25 +11,25 @@ export const meta: Route.MetaFunction = () => [{ title: `Person | Team | ${PRODU
 
 export async function loader(args: Route.LoaderArgs) {
   await requireMember(args);
-  const raw = new URL(args.request.url).searchParams.get("email") ?? "";
-  const email = teamEmailSchema.safeParse(raw);
-  if (!email.success) return data({ error: "Give one email address (?email=…) to see what the site holds about a person.", person: undefined }, { status: 400 });
-  return { error: undefined, person: await teamServices(args.context).people.find(email.data) };
+  const query = parsePersonQuery(new URL(args.request.url).searchParams);
+  if (!query.ok) return data({ error: query.errors.join(" "), person: undefined }, { status: 400 });
+  return { error: undefined, person: await teamServices(args.context).people.find(query.value.email) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const member = await requireMember(args);
   const read = await readTeamForm(args.request);
   if (!read.ok) return read.refusal;
-  const email = teamEmailSchema.safeParse(new URL(args.request.url).searchParams.get("email") ?? "");
-  if (!email.success) return data({ ok: false, message: "Give one email address to erase." }, { status: 400 });
+  const query = parsePersonQuery(new URL(args.request.url).searchParams);
+  if (!query.ok) return data({ ok: false, message: query.errors.join(" ") }, { status: 400 });
+  const email = query.value.email;
   const typed = read.value.text("confirm").trim().toLowerCase();
-  if (typed !== email.data.toLowerCase()) {
+  if (typed !== email.toLowerCase()) {
     return data({ ok: false, message: "Type the address exactly to confirm the erasure. Nothing was erased." }, { status: 400 });
   }
-  const counts = await teamServices(args.context).people.erase(email.data, member);
+  const counts = await teamServices(args.context).people.erase(email, member);
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return { ok: true, message: `Erased ${total} record${total === 1 ? "" : "s"} about ${email.data}.` };
+  return { ok: true, message: `Erased ${total} record${total === 1 ? "" : "s"} about ${email}.` };
 }
 
 export default function Person() {
