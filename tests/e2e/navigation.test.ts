@@ -43,11 +43,16 @@ async function sampleScrollEveryFrame(page: Page): Promise<void> {
 
 const samplesOf = (page: Page) => page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples.slice());
 
-/** Waits until the page has stopped scrolling (ten frames at the same position) and returns it. */
+/**
+ * Waits until the page has stopped scrolling (ten frames at the same position, all sampled after
+ * this call: ten from before it would be the frames before a scroll that has not begun yet) and
+ * returns it.
+ */
 async function settledScrollY(page: Page): Promise<number> {
+  const before = (await samplesOf(page)).length;
   await expect
     .poll(async () => {
-      const samples = await samplesOf(page);
+      const samples = (await samplesOf(page)).slice(before);
       const last = samples.slice(-10);
       return last.length === 10 && last.every((y) => y === last[0]);
     }, { timeout: 10_000 })

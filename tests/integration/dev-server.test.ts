@@ -1,3 +1,4 @@
+import fs from "node:fs";
 /**
  * `npm run dev`: the same Express app and services through Vite (no build). Pages are rendered per
  * request with a nonce CSP that lets Vite's HMR client connect; the forms and the chat answer.
@@ -61,7 +62,8 @@ it("takes a newsletter sign-up and answers a chat question", async () => {
   });
   expect(signUp.status).toBe(200);
   expect(await signUp.json()).toMatchObject({ ok: true });
-  await site.waitForLog((line) => typeof line.file === "string" && String(line.subject).includes("dev-server@example.com"), 10_000);
+  // Log lines name a mail by its file, never its recipient: the file says who it is for.
+  await site.waitForLog((line) => typeof line.file === "string" && fs.readFileSync(line.file, "utf8").includes("dev-server@example.com"), 10_000);
 
   const visitor = chatVisitor(site.url);
   expect((await visitor.session()).status).toBe(200);
