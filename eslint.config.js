@@ -50,7 +50,7 @@ const SERVER_MAY_IMPORT_FROM_APP = [
  * The server's folders and the folders each may import (docs/architecture.md): imports run one
  * way, from the composition (server/*.ts: app, services, main, dev, serve, retention) and the CLI
  * down to db. Folders of one layer do not import each other. The base modules beside them
- * (config, logger, instance, event-loop-load, worker-threads) may be imported by any folder.
+ * (config, logger, instance, event-loop-load, worker-threads, metrics) may be imported by any folder.
  */
 const SERVER_FOLDERS = {
   db: [],
@@ -65,13 +65,13 @@ const SERVER_FOLDERS = {
 };
 const SERVER_COMPOSITION = ["app", "services", "main", "dev", "serve", "retention"].map((name) => `./server/${name}.ts`);
 
-const SERVER_BASE = ["config", "logger", "instance", "event-loop-load", "worker-threads"].map((name) => `./server/${name}.ts`);
+const SERVER_BASE = ["config", "logger", "instance", "event-loop-load", "worker-threads", "metrics"].map((name) => `./server/${name}.ts`);
 
 const serverFolderZones = [
   {
     target: SERVER_BASE,
     from: Object.keys(SERVER_FOLDERS).map((folder) => `./server/${folder}`),
-    message: "The server's base modules (config, logger, instance, event-loop-load, worker-threads) import no server folder (docs/architecture.md).",
+    message: "The server's base modules (config, logger, instance, event-loop-load, worker-threads, metrics) import no server folder (docs/architecture.md).",
   },
   ...Object.entries(SERVER_FOLDERS).map(([folder, allowed]) => ({
     target: `./server/${folder}`,

@@ -3,8 +3,10 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { type RouteObject, type RouterContext, RouterContextProvider, type ServerBuild, matchRoutes } from "react-router";
 import { logRequest } from "./http/access-log";
+import { metricsEndpoint } from "./http/metrics-endpoint";
+import { assignRequestId } from "./http/request-id";
 import { useExpressObjects } from "./http/express-objects";
 import { limitBodySize } from "./http/body-limit";
 import { requestClientKey } from "./http/client-address";
@@ -16,6 +18,9 @@ import { answerError, type RequestError } from "./http/error-answer";
 import { postgresRateLimitStore, memoryRateLimitStore, rateLimit } from "./http/rate-limit";
 import { securityHeaders, useNonceCsp } from "./http/security-headers";
 import { leadsJson } from "./leads/http";
+import { countLeads } from "./leads/lead-kinds";
+import { outboxBacklog } from "./mail/outbox-rows";
+import { labelRoute, leadsGauge, oldestPendingGauge, outboxGauge, poolGauge } from "./metrics";
 import type { Services } from "./services";
 
 /** What the server build's entry module re-exports (app/entry.server.tsx). */
@@ -58,6 +63,41 @@ export type SiteBuild = ProductionSite | DevelopmentSite;
 const isRead = (req: express.Request): boolean => req.method === "GET" || req.method === "HEAD";
 
 /**
+ * The route pattern React Router answers a path with ("/team/people", "/*" for its 404), for the
+ * metrics: made from the build's routes once, matched per request it renders (`.data` requests
+ * count under their page).
+ */
+function routePatterns(build: ServerBuild): (path: string) => string {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: route.index ? undefined : tree(route.id) }) as RouteObject);
+  const root = tree(undefined);
+  return (path) => {
+    const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+    const matches = matchRoutes(root, page);
+    if (!matches) return "unmatched";
+    const pattern = matches.map((match) => match.route.path ?? "").filter((part) => part !== "" && part !== "/").join("/");
+    return `/${pattern}`;
+  };
+}
+
+/** The gauges the database holds, read for each scrape of /metrics. */
+function databaseGauges(services: Services): () => Promise<void> {
+  const { database } = services;
+  return async () => {
+    const [leads, backlog] = await Promise.all([countLeads(database.db), outboxBacklog(database.db)]);
+    for (const [kind, count] of Object.entries(leads)) leadsGauge.set({ kind }, count);
+    outboxGauge.set({ state: "pending" }, backlog.pending);
+    outboxGauge.set({ state: "failed" }, backlog.failed);
+    oldestPendingGauge.set(backlog.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestPendingAt)) / 1000) : 0);
+    const pool = database.poolUse?.();
+    if (pool) for (const [state, count] of Object.entries(pool)) poolGauge.set({ state }, count);
+  };
+}
+
+/**
  * The whole HTTP stack: one Express app, every request through the one chain below, read top to
  * bottom. Each step either answers or passes the request on.
  */
@@ -69,9 +109,12 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
+  // Express's compiled TRUST_PROXY: is the connection's own peer a proxy we trust?
+  const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const fromTrustedProxy = (address: string) => trustProxy(address, 0);
 
   app.use((req, res, next) => {
-    logRequest(logger, req, res);
+    logRequest(logger, req, res, assignRequestId(req, res, fromTrustedProxy));
     next();
   });
   app.use(securityHeaders);
@@ -105,9 +148,15 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
       res.status(503).json({ status: "database-unavailable" });
     }
   });
+  // Never public (METRICS_ALLOW, METRICS_TOKEN): anyone else gets the 404 of a path that does not exist.
+  reads.get("/metrics", metricsEndpoint(config.metrics, databaseGauges(services), logger));
   if (site.mode === "production") {
     const { pick, setHeaders } = precompressedFiles(site.clientDir);
     reads.use(pick);
+    reads.use("/assets", (_req, res, next) => {
+      labelRoute(res, "/assets/*");
+      next();
+    });
     reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders }));
     reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false, setHeaders }));
   } else {
@@ -135,6 +184,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
     if (!handler) {
       // The context keys come from the build itself, so the routes read the very same objects.
       const { servicesContext, nonceContext, siteOriginContext, clientKeyContext } = build.entry.module;
+      const routePattern = routePatterns(build);
       handler = createRequestHandler({
         // React Router refuses an action whose Origin is not the request URL's own origin; the
         // configured public origin is ours too (sameOriginOnly has already checked it), also when
@@ -142,6 +192,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
         build: config.publicSiteUrl ? { ...build, allowedActionOrigins: [new URL(config.publicSiteUrl).host] } : build,
         mode: site.mode,
         getLoadContext: (req, res) => {
+          labelRoute(res, routePattern(req.path));
           const context = new RouterContextProvider();
           context.set(servicesContext, services);
           context.set(nonceContext, useNonceCsp(res, { development }));

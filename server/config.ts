@@ -46,6 +46,30 @@ const trustProxy = z
   });
 
 /**
+ * Who may read /metrics by address (docs/decisions/0096): addresses/CIDRs in TRUST_PROXY's syntax,
+ * checked against the connection's own address; `none` for the bearer token only.
+ */
+const metricsAllow = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx): string[] => {
+    if (value === "none") return [];
+    if (value === "") return ["loopback"];
+    const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    try {
+      proxyAddr.compile(entries);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a comma-separated list of addresses/CIDRs (loopback, linklocal, uniquelocal allowed), or none: ${(error as Error).message}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
  * The public origin: http(s), no path, query or fragment. A value whose origin is opaque
  * (serialises to "null") could never match a browser's Origin header, so it is refused too.
  */
@@ -129,6 +153,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   PUBLIC_SITE_URL: optionalString.pipe(publicSiteUrl.optional()),
   TRUST_PROXY: trustProxy,
+  METRICS_ALLOW: metricsAllow,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
   CHAT_DAILY_LIMIT_PER_IP: positiveInt(20),
@@ -183,6 +209,8 @@ export interface Config {
   /** Express's "trust proxy": false, a hop count, or trusted proxy addresses/CIDRs. Never true. */
   trustProxy: false | number | string[];
   logLevel: Env["LOG_LEVEL"];
+  /** Who may read /metrics: connections from `allow` (addresses/CIDRs) that no proxy relayed, or with the bearer `token`. */
+  metrics: { allow: string[]; token: string | undefined };
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
   /** Who may sign in to /team: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
   teamMembers: readonly string[];
@@ -273,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicSiteUrl: env.PUBLIC_SITE_URL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN },
     limits: {
       postsPerMinute: env.RATE_LIMIT_POST_PER_MINUTE,
       chatPerIpPerDay: env.CHAT_DAILY_LIMIT_PER_IP,

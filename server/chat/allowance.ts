@@ -8,6 +8,7 @@ import { type ChatLimits, DAILY_MESSAGES } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
+import { limitRefusals } from "../metrics";
 import { type Slot, refundSlot, slotCount, takeRollingSlot, takeSlot } from "../db/counters";
 import { localDate, nextLocalMidnight, nextUtcMidnight, utcDate } from "./local-day";
 
@@ -118,6 +119,7 @@ export function createAllowance(db: Db, limits: Config["limits"], logger: Logger
         { slot: { scope: `ip:${client}`, period: day }, limit: limits.chatPerIpPerDay, expiresAt: dayEnds },
       ]);
       if ("refused" in taken) {
+        limitRefusals.inc({ limit: "slot" in taken.refused && taken.refused.slot.scope.startsWith("ip:") ? "chat-ip-day" : "chat-visitor-day" });
         // Counted for the team's overview (chat usage); a failure here never changes the answer.
         const yearLater = new Date(now.getTime() + 400 * 86_400_000).toISOString();
         takeSlot(db, { scope: QUOTA_REFUSALS_SCOPE, period: day }, Number.MAX_SAFE_INTEGER, yearLater).catch((error: unknown) =>
@@ -135,6 +137,7 @@ export function createAllowance(db: Db, limits: Config["limits"], logger: Logger
         throw error;
       }
       if ("refused" in site) {
+        limitRefusals.inc({ limit: "chat-site-day" });
         logger.warn({ limit: limits.chatTotalPerDay }, "site-wide daily chat cap reached: answering from the knowledge base");
         return admission;
       }

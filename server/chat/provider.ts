@@ -13,6 +13,7 @@ import OpenAI, { APIError } from "openai";
 import { CHAT_FAILURE } from "~/features/chat/chat-contract";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
+import { providerDuration, providerRequests, providerTokens } from "../metrics";
 import { type PromptMessage, RETRY_MAX_TOKENS, RETRY_TEMPERATURE, TEMPERATURE, maxTokensFor } from "./prompt";
 import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "./texts";
 
@@ -44,6 +45,17 @@ class ProviderTimeout extends Error {
   }
 }
 
+/** A provider request's result as the metrics count it: a few fixed classes. */
+function resultClass(error: unknown): string {
+  if (error instanceof ProviderTimeout) return "timeout";
+  if (error instanceof APIError && typeof error.status === "number") {
+    if (error.status === 429) return isQuotaExhausted(error) ? "quota" : "rate_limit";
+    return error.status >= 500 ? "server" : "client";
+  }
+  if (error instanceof APIError) return "network";
+  return "other";
+}
+
 export function createProvider(
   ai: Config["ai"] & { apiKey: string },
   teamEmail: string,
@@ -62,17 +74,24 @@ export function createProvider(
     const abortFromOuter = () => controller.abort(outer.reason);
     if (outer.aborted) abortFromOuter();
     outer.addEventListener("abort", abortFromOuter, { once: true });
+    const started = process.hrtime.bigint();
+    let result = "ok";
     let idle = setTimeout(() => controller.abort(new ProviderTimeout("sent nothing in time")), ai.timeoutMs);
     const deadline = setTimeout(() => controller.abort(new ProviderTimeout("reply took too long")), ai.timeoutMs * 3);
     try {
       const stream = await client.chat.completions.create(
-        { model: ai.model, messages, temperature: settings.temperature, max_tokens: settings.max_tokens, stream: true },
+        // The usage comes in the stream's last chunk (the metrics count tokens).
+        { model: ai.model, messages, temperature: settings.temperature, max_tokens: settings.max_tokens, stream: true, stream_options: { include_usage: true } },
         { signal: controller.signal },
       );
       let text = "";
       for await (const chunk of stream) {
         clearTimeout(idle);
         idle = setTimeout(() => controller.abort(new ProviderTimeout("stream stalled")), ai.timeoutMs);
+        if (chunk.usage) {
+          providerTokens.inc({ type: "prompt" }, chunk.usage.prompt_tokens);
+          providerTokens.inc({ type: "completion" }, chunk.usage.completion_tokens);
+        }
         const delta = chunk.choices?.[0]?.delta?.content;
         if (delta) {
           text += delta;
@@ -84,9 +103,12 @@ export function createProvider(
       return text;
     } catch (error) {
       // The SDK reports our abort as APIUserAbortError; surface the reason (timeout) instead.
-      if (controller.signal.aborted && controller.signal.reason instanceof Error) throw controller.signal.reason;
-      throw error;
+      const reason: unknown = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
+      result = outer.aborted ? "cancelled" : resultClass(reason);
+      throw reason;
     } finally {
+      providerRequests.inc({ result });
+      providerDuration.observe({ result }, Number(process.hrtime.bigint() - started) / 1e9);
       clearTimeout(idle);
       clearTimeout(deadline);
       outer.removeEventListener("abort", abortFromOuter);

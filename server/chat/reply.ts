@@ -8,6 +8,7 @@ import { CHAT_FAILURE, type ChatLimits } from "~/features/chat/chat-contract";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable } from "../db/schema";
 import type { Logger } from "../logger";
+import { chatAnswers } from "../metrics";
 import type { Admission, Allowance } from "./allowance";
 import { type KnowledgeEntry, findRelevant } from "./knowledge-base";
 import { assembleMessages } from "./prompt";
@@ -55,6 +56,7 @@ export function createReplier(options: {
         const reply = knowledgeBaseAnswer(matches, teamEmail);
         onDelta(reply);
         await store(visitorId, "chat", reply, "knowledge-base");
+        chatAnswers.inc({ source: "knowledge-base" });
         return { ok: true, reply, source: "knowledge-base", limits: answered };
       }
       let outcome: ProviderOutcome;
@@ -67,8 +69,10 @@ export function createReplier(options: {
       }
       if (outcome.kind === "answer") {
         await store(visitorId, "chat", outcome.text, "provider");
+        chatAnswers.inc({ source: "provider" });
         return { ok: true, reply: outcome.text, source: "ai", limits: answered };
       }
+      chatAnswers.inc({ source: outcome.kind === "fallback" ? "fallback" : "failed" });
       // A reply that failed does not use up the allowance.
       await allowance.refund(admission.taken);
       const refunded = allowance.limitsFor(admission.count - 1, admission.resetTime);

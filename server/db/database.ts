@@ -14,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: Config["database"]["kind"];
+  /** PostgreSQL: the pool's connections now (for the metrics); SQLite has no pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -37,7 +39,12 @@ export function openDatabase(database: Config["database"], options: OpenDatabase
     // resolves before its connections have closed).
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return {
+      db,
+      kind: "postgres",
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../logger";
+import { observeRequest, routeLabel } from "../metrics";
 
 /**
  * Query parameters whose values never reach the log: one-time sign-in and unsubscribe tokens (an
@@ -31,19 +32,28 @@ export function loggedUrl(url: string | undefined): string | undefined {
   return `${url.slice(0, start)}?${query}`;
 }
 
+/** Methods counted under their own name in the metrics; any other as OTHER (labels stay few). */
+const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+
 /**
- * One access log line per request, when its connection is done with it: method, URL (`loggedUrl`),
- * status and milliseconds. "close" comes for every request, also when the client left before the
- * answer was complete: then the status is nginx's 499 (client closed request) unless an answer
- * had begun.
+ * One access log line per request, when its connection is done with it: request id, method, URL
+ * (`loggedUrl`), status and milliseconds; and the request's one observation in the metrics, under
+ * the route pattern a handler named (`labelRoute`; Express's matched route, else "unmatched").
+ * "close" comes for every request, also when the client left before the answer was complete: then
+ * the status is nginx's 499 (client closed request) unless an answer had begun.
  */
-export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+export function logRequest(logger: Logger, req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, reqId: string): void {
   const started = process.hrtime.bigint();
-  const { method } = req;
+  const { method = "OTHER" } = req;
   const url = loggedUrl(req.url);
   res.on("close", () => {
-    const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
-    if (res.writableFinished) logger.info({ method, url, status: res.statusCode, ms }, "request");
-    else logger.info({ method, url, status: res.headersSent ? res.statusCode : 499, ms, aborted: true }, "request");
+    const ns = Number(process.hrtime.bigint() - started);
+    const ms = Math.round((ns / 1e6) * 10) / 10;
+    const status = res.writableFinished || res.headersSent ? res.statusCode : 499;
+    const routePath = req.route?.path;
+    const route = routeLabel(res) ?? (typeof routePath === "string" ? `${req.baseUrl ?? ""}${routePath}` : "unmatched");
+    observeRequest(route, METHODS.has(method) ? method : "OTHER", status, ns / 1e9);
+    if (res.writableFinished) logger.info({ reqId, method, url, status, ms }, "request");
+    else logger.info({ reqId, method, url, status, ms, aborted: true }, "request");
   });
 }

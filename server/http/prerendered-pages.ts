@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import { eventLoopBusy } from "../event-loop-load";
+import { labelRoute } from "../metrics";
 import { type Encoding, preferredEncoding } from "./content-encoding";
 import { requestOrigin } from "./public-origin";
 import { contentSecurityPolicy } from "./security-headers";
@@ -124,8 +125,10 @@ export function prerenderedPages(pagesDir: string, manifest: PrerenderedManifest
       for (const page of pages.values()) for (const served of page.variants.values()) queueBestBrotli(served, page.csp);
     }
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(pagePath(req.url));
+    const route = pagePath(req.url);
+    const page = pages.get(route);
     if (!page) return next();
+    labelRoute(res, route);
     const origin = requestOrigin(res);
     let served = page.variants.get(origin);
     const cached = served !== undefined || page.variants.size < MAX_CACHED_ORIGINS;

@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/database";
 import { preparedOnPostgres } from "../db/prepared-statements";
 import type { Logger } from "../logger";
+import { limitRefusals } from "../metrics";
 import { requestClientKey } from "./client-address";
 import { sendJson } from "./json-body";
 
@@ -169,6 +170,7 @@ export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, s
         res.setHeader("RateLimit-Limit", String(max));
         res.setHeader("RateLimit-Remaining", String(Math.max(0, max - hit.count)));
         if (hit.allowed) return next();
+        limitRefusals.inc({ limit: name });
         res.setHeader("Retry-After", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
         sendJson(res, 429, { error: message });
       },

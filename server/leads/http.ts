@@ -1,7 +1,8 @@
 import type { RequestHandler } from "express";
-import { leadFormAt } from "~/shared/forms/lead-forms";
+import { LEAD_FORM_PATHS, leadFormAt } from "~/shared/forms/lead-forms";
 import { requestClientKey } from "../http/client-address";
 import { readJson, sendJson } from "../http/json-body";
+import { labelRoute } from "../metrics";
 import type { LeadForms } from "./submissions";
 
 /**
@@ -15,6 +16,7 @@ export function leadsJson(forms: LeadForms): RequestHandler {
     if (req.method !== "POST") return next();
     const form = leadFormAt(req.path);
     if (!form || !req.is("application/json")) return next();
+    labelRoute(res, LEAD_FORM_PATHS[form]);
     readJson(req)
       .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req) }))
       .then(({ status, result }) => {

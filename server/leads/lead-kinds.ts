@@ -119,3 +119,12 @@ export function selectLeads(db: Db, kind: LeadKind): LeadQuery {
       sql<string | null>`s.updated_by`.as("handled_by"),
     ]);
 }
+
+/** How many leads of each kind the database holds (for the metrics): one statement, a count per table. */
+export async function countLeads(db: Db): Promise<Record<LeadKindName, number>> {
+  const row = await db
+    .selectNoFrom((eb) => LEAD_KIND_TABLES.map((kind) => eb.selectFrom(kind.table).select((inner) => inner.fn.countAll<number | string>().as("n")).as(kind.name)))
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, number | string | null>;
+  return Object.fromEntries(LEAD_KIND_TABLES.map((kind) => [kind.name, Number(counts[kind.name] ?? 0)])) as Record<LeadKindName, number>;
+}

@@ -151,3 +151,19 @@ export async function recordFailedAttempt(db: Db, id: string, message: string, g
     .where("id", "=", id)
     .execute();
 }
+
+/**
+ * The outbox's backlog for the metrics: mails pending and failed, and when the oldest pending one
+ * was queued. The sent rows, nearly all of the table, are never read (the status leads `mail_due`).
+ */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; failed: number; oldestPendingAt: string | undefined }> {
+  const rows = await db
+    .selectFrom("mail")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n"), (eb) => eb.fn.min("created_at").as("oldest")])
+    .where("status", "in", ["pending", "failed"])
+    .groupBy("status")
+    .execute();
+  const pending = rows.find((row) => row.status === "pending");
+  const failed = rows.find((row) => row.status === "failed");
+  return { pending: Number(pending?.n ?? 0), failed: Number(failed?.n ?? 0), oldestPendingAt: pending?.oldest ?? undefined };
+}

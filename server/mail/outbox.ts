@@ -4,6 +4,7 @@ import { nowIso } from "../db/database";
 import { batchInsert } from "../db/batch-insert";
 import type { Database, MailRow, NewMail } from "../db/schema";
 import { type Logger, withoutAddresses } from "../logger";
+import { mailOutcomes } from "../metrics";
 import { composeMail, type MailInput } from "./compose";
 import { claimDue, markSent, recordFailedAttempt, releaseClaimed, renewLease, resumePending, retryDelayMs } from "./outbox-rows";
 import type { MailSender } from "./senders";
@@ -293,6 +294,7 @@ export class MailOutbox {
       await this.recordFailure(mail, error);
       return false;
     }
+    mailOutcomes.inc({ outcome: "sent" });
     if (this.sender.kind === "file") {
       this.logger.info({ ...logged(mail), file: outcome }, "mail written to file (no SMTP_URL)");
     } else {
@@ -307,6 +309,7 @@ export class MailOutbox {
     const { retryBaseMs, maxRetryDelayMs } = this.options;
     const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs, maxRetryDelayMs)).toISOString();
     await recordFailedAttempt(this.db, mail.id, message, giveUp, retryAt);
+    mailOutcomes.inc({ outcome: giveUp ? "failed" : "retried" });
     const details = { ...logged(mail), error: withoutAddresses(message) };
     if (giveUp) this.logger.error(details, "mail failed permanently; see the mail table (status failed)");
     else this.logger.warn({ ...details, nextAttemptAt: retryAt }, "mail not sent; will retry");

@@ -1,0 +1,120 @@
+import type { ServerResponse } from "node:http";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/**
+ * The server's Prometheus metrics (served at /metrics, docs/operations.md). One registry per
+ * process; every label takes a value from a small fixed set (a route pattern, a status class, a
+ * kind named in code), never a path, an address or anything a client typed.
+ */
+export const registry = new Registry();
+// Process and Node.js metrics, event-loop lag among them (nodejs_eventloop_lag_*).
+collectDefaultMetrics({ register: registry });
+
+const PREFIX = "heavyroute_";
+
+const httpDuration = new Histogram({
+  name: `${PREFIX}http_request_duration_seconds`,
+  help: "HTTP requests by route pattern, method and status class (its _count is the request count), and how long each took until its connection was done with it.",
+  labelNames: ["route", "method", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+
+export const mailOutcomes = new Counter({
+  name: `${PREFIX}mails_total`,
+  help: "Mail attempts of this instance's outbox worker, by outcome: sent (or written to a file), retried (failed, tried again later), failed (given up).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
+export const providerRequests = new Counter({
+  name: `${PREFIX}ai_provider_requests_total`,
+  help: "Requests to the AI provider, by result: ok, or an error class (rate_limit, quota, timeout, client, server, network, other), or cancelled (the visitor left).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const providerDuration = new Histogram({
+  name: `${PREFIX}ai_provider_request_duration_seconds`,
+  help: "How long each AI provider request took, to its last token or its error.",
+  labelNames: ["result"] as const,
+  buckets: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+  registers: [registry],
+});
+
+export const providerTokens = new Counter({
+  name: `${PREFIX}ai_provider_tokens_total`,
+  help: "Tokens the AI provider reported using (prompt and completion).",
+  labelNames: ["type"] as const,
+  registers: [registry],
+});
+
+export const chatAnswers = new Counter({
+  name: `${PREFIX}chat_answers_total`,
+  help: "Chat answers by source: provider, knowledge-base, fallback (a canned apology after the provider refused twice), failed.",
+  labelNames: ["source"] as const,
+  registers: [registry],
+});
+
+export const limitRefusals = new Counter({
+  name: `${PREFIX}limit_refusals_total`,
+  help: "Requests refused by a rate limit or quota (post: POSTs per minute per client; chat-visitor-day, chat-ip-day), and chat questions sent to the knowledge base by the site-wide daily cap (chat-site-day).",
+  labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
+/** Gauges read from the database on each scrape (their values are set by the scrape, server/app.ts). */
+export const leadsGauge = new Gauge({
+  name: `${PREFIX}leads`,
+  help: "Leads in the database, by kind.",
+  labelNames: ["kind"] as const,
+  registers: [registry],
+});
+
+export const outboxGauge = new Gauge({
+  name: `${PREFIX}outbox_mails`,
+  help: "Mails in the outbox not sent, by state: pending (waiting to be sent or retried), failed (given up).",
+  labelNames: ["state"] as const,
+  registers: [registry],
+});
+
+export const oldestPendingGauge = new Gauge({
+  name: `${PREFIX}outbox_oldest_pending_age_seconds`,
+  help: "Age of the oldest pending mail (0 when none is pending).",
+  registers: [registry],
+});
+
+export const poolGauge = new Gauge({
+  name: `${PREFIX}db_pool_connections`,
+  help: "PostgreSQL pool connections by state: total, idle, waiting (queries waiting for a connection). Absent on SQLite.",
+  labelNames: ["state"] as const,
+  registers: [registry],
+});
+
+const ROUTE = Symbol("metrics route");
+type Labelled = ServerResponse & { [ROUTE]?: string };
+
+/** Names the route pattern a response is counted under (e.g. "/newsletter", "/api/chat/messages"). */
+export function labelRoute(res: ServerResponse, route: string): void {
+  (res as Labelled)[ROUTE] = route;
+}
+
+export const routeLabel = (res: ServerResponse): string | undefined => (res as Labelled)[ROUTE];
+
+const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
+type Observe = (seconds: number) => void;
+/** One child per label set, found by one string key: no label object hashed per request. */
+const observers = new Map<string, Observe>();
+
+/** One finished request: one histogram observation. */
+export function observeRequest(route: string, method: string, status: number, seconds: number): void {
+  const statusClass = STATUS_CLASSES[Math.floor(status / 100) - 1] ?? "other";
+  const key = `${route} ${method} ${statusClass}`;
+  let observe = observers.get(key);
+  if (!observe) {
+    const child = httpDuration.labels(route, method, statusClass);
+    observe = (seconds) => child.observe(seconds);
+    observers.set(key, observe);
+  }
+  observe(seconds);
+}
