@@ -118,3 +118,10 @@ export function observeRequest(route: string, method: string, status: number, se
   }
   observe(seconds);
 }
+
+// Every known series from the start, at 0: a rate or a ratio over them is defined before the first event.
+for (const outcome of ["sent", "retried", "failed"]) mailOutcomes.inc({ outcome }, 0);
+for (const result of ["ok", "rate_limit", "quota", "timeout", "client", "server", "network", "other", "cancelled"]) providerRequests.inc({ result }, 0);
+for (const type of ["prompt", "completion"]) providerTokens.inc({ type }, 0);
+for (const source of ["provider", "knowledge-base", "fallback", "failed"]) chatAnswers.inc({ source }, 0);
+for (const limit of ["post", "chat-visitor-day", "chat-ip-day", "chat-site-day"]) limitRefusals.inc({ limit }, 0);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatVisitor } from "../support/chat-client";
 import { type Site, startSite } from "../support/site-server";
+import { freePort, proxyRequest, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
 import { postJson, until } from "./leads-helpers";
 
 const TOKEN = "metrics-token-for-the-integration-test-0123456789";
@@ -83,7 +84,7 @@ describe("from loopback (the default METRICS_ALLOW)", () => {
     const gets = 7;
     for (let i = 0; i < gets; i++) expect((await fetch(`${site.url}/`)).status).toBe(200);
     const signUps = ["ada@example.com", "bob@example.com", "cy@example.com"];
-    for (const email of signUps) expect((await postJson(`${site.url}/newsletter`, { email, page: "/" })).status).toBe(201);
+    for (const email of signUps) expect((await postJson(`${site.url}/newsletter`, { email, page: "/" })).status).toBe(200);
     expect((await postJson(`${site.url}/newsletter`, { email: "ada@example.com", page: "/" })).status).toBe(409);
     for (const email of ["not-an-address", "x@"]) expect((await postJson(`${site.url}/newsletter`, { email, page: "/" })).status).toBe(400);
     const visitor = chatVisitor(site.url);
@@ -99,7 +100,8 @@ describe("from loopback (the default METRICS_ALLOW)", () => {
     expect(requests("/newsletter", "POST", "4xx")).toBe(3);
     expect(requests("/api/chat/messages", "POST", "2xx")).toBe(1);
     expect(value(samples, "heavyroute_chat_answers_total", { source: "knowledge-base" })).toBe(1);
-    expect(value(samples, "heavyroute_chat_answers_total", { source: "provider" })).toBeUndefined();
+    expect(value(samples, "heavyroute_chat_answers_total", { source: "provider" })).toBe(0);
+    expect(value(samples, "heavyroute_limit_refusals_total", { limit: "post" })).toBe(0);
     expect(value(samples, "heavyroute_leads", { kind: "newsletter" })).toBe(signUps.length);
     expect(value(samples, "heavyroute_leads", { kind: "chat" })).toBe(1);
     expect(value(samples, "heavyroute_leads", { kind: "contact" })).toBe(0);
@@ -134,6 +136,28 @@ describe("from loopback (the default METRICS_ALLOW)", () => {
     const strange = await fetch(`${site.url}/healthz`, { headers: { "x-request-id": "ivy@example.com <script>" } });
     expect(strange.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(site.logs().join("\n")).not.toContain("ivy@example.com");
+  });
+});
+
+describe("behind nginx (connections from loopback, TRUST_PROXY=1)", () => {
+  let site: Site;
+  let proxy: TlsProxy;
+  beforeAll(async () => {
+    const port = await freePort();
+    proxy = await startTlsProxy({ upstreamPort: port });
+    site = await startSite({ env: { ...env, PORT: String(port), PUBLIC_SITE_URL: proxy.origin, TRUST_PROXY: "1" } });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await proxy?.stop();
+  });
+
+  it("refuses the public through the proxy, answers the token through it and loopback on the server's own port", async () => {
+    const refused = await proxyRequest(proxy, "/metrics");
+    expect(refused.status).toBe(404);
+    expect(refused.body).not.toContain("heavyroute_");
+    expect((await proxyRequest(proxy, "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    expect(value(await scrape(site), "heavyroute_http_request_duration_seconds_count", { route: "/metrics", method: "GET", status: "2xx" })).toBe(1);
   });
 });
 
