@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatVisitor } from "../support/chat-client";
+import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Site, startSite } from "../support/site-server";
 import { freePort, proxyRequest, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
 import { postJson, until } from "./leads-helpers";
@@ -43,7 +44,7 @@ async function scrape(site: Site, headers: Record<string, string> = {}): Promise
   return parseExposition(await response.text());
 }
 
-describe("outside the allow-list", () => {
+describe("outside the allow-list, without a trusted proxy", () => {
   let site: Site;
   beforeAll(async () => {
     site = await startSite({ env: { ...env, METRICS_ALLOW: "192.0.2.1" } });
@@ -63,6 +64,11 @@ describe("outside the allow-list", () => {
     }
     const samples = await scrape(site, { authorization: `Bearer ${TOKEN}` });
     expect(value(samples, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("ignores a client's own X-Request-Id", async () => {
+    const answer = await fetch(`${site.url}/healthz`, { headers: { "x-request-id": "chosen-by-the-client" } });
+    expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
@@ -161,17 +167,34 @@ describe("behind nginx (connections from loopback, TRUST_PROXY=1)", () => {
   });
 });
 
-describe("without a trusted proxy", () => {
+describe("with an AI provider", () => {
   let site: Site;
+  let ai: FakeOpenAI;
   beforeAll(async () => {
-    site = await startSite({ env });
+    ai = await startFakeOpenAI();
+    site = await startSite({ env: { ...env, AI_API_KEY: "test-key", AI_BASE_URL: ai.url } });
   });
   afterAll(async () => {
     await site?.stop();
+    await ai?.close();
   });
 
-  it("ignores a client's own X-Request-Id", async () => {
-    const answer = await fetch(`${site.url}/healthz`, { headers: { "x-request-id": "chosen-by-the-client" } });
-    expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  it("counts provider requests by result, the tokens it reports, and answers by source", async () => {
+    ai.script({ kind: "answer", text: "Permits, routes and loads.", usage: { prompt_tokens: 120, completion_tokens: 9 } }, { kind: "error", status: 503 });
+    const visitor = chatVisitor(site.url);
+    await visitor.session();
+    expect((await visitor.lead("Eve", "eve@example.com")).status).toBe(200);
+    expect((await visitor.send("What does the platform do?")).final).toMatchObject({ type: "done", source: "ai" });
+    expect((await visitor.send("And the training?")).final).toMatchObject({ type: "error" });
+
+    const samples = await scrape(site);
+    expect(value(samples, "heavyroute_ai_provider_requests_total", { result: "ok" })).toBe(1);
+    expect(value(samples, "heavyroute_ai_provider_requests_total", { result: "server" })).toBe(1);
+    expect(value(samples, "heavyroute_ai_provider_request_duration_seconds_count", { result: "ok" })).toBe(1);
+    expect(value(samples, "heavyroute_ai_provider_tokens_total", { type: "prompt" })).toBe(120);
+    expect(value(samples, "heavyroute_ai_provider_tokens_total", { type: "completion" })).toBe(9);
+    expect(value(samples, "heavyroute_chat_answers_total", { source: "provider" })).toBe(1);
+    expect(value(samples, "heavyroute_chat_answers_total", { source: "failed" })).toBe(1);
+    expect(value(samples, "heavyroute_chat_answers_total", { source: "knowledge-base" })).toBe(0);
   });
 });

@@ -15,8 +15,12 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export type FakeStep =
-  /** 200 with the whole text: streamed in one chunk when the request asks for a stream, else JSON. */
-  | { kind: "answer"; text: string }
+  /**
+   * 200 with the whole text: streamed in one chunk when the request asks for a stream, else JSON.
+   * `usage`: the tokens reported, in a last chunk when the stream's request asks for them
+   * (`stream_options.include_usage`), as OpenAI does.
+   */
+  | { kind: "answer"; text: string; usage?: { prompt_tokens: number; completion_tokens: number } }
   /** 200 streamed (SSE), one chunk per string, `delayMs` apart. */
   | { kind: "stream"; chunks: readonly string[]; delayMs?: number }
   /** 429 rate limit (code rate_limit_exceeded). */
@@ -146,6 +150,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           startStream(res);
           writeChunk(res, record, model, step.text, 0);
           res.write(`data: ${JSON.stringify(chunkPayload(model, undefined, "stop", 1))}\n\n`);
+          const asked = (body?.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+          if (step.usage && asked) {
+            const usage = { ...step.usage, total_tokens: step.usage.prompt_tokens + step.usage.completion_tokens };
+            res.write(`data: ${JSON.stringify({ ...chunkPayload(model, undefined, null, 2), choices: [], usage })}\n\n`);
+          }
           res.end("data: [DONE]\n\n");
         } else {
           json(res, 200, {
