@@ -158,6 +158,10 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
       next();
     });
     reads.use("/assets", express.static(path.join(site.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders }));
+    reads.use((_req, res, next) => {
+      labelRoute(res, "static");
+      next();
+    });
     reads.use(express.static(site.clientDir, { maxAge: "1h", index: false, redirect: false, setHeaders }));
   } else {
     reads.use(site.assets);
