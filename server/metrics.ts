@@ -83,15 +83,15 @@ export const poolGauge = new Gauge({
   registers: [registry],
 });
 
-const ROUTE = Symbol("metrics route");
-type Labelled = ServerResponse & { [ROUTE]?: string };
+/** An answer as Express makes it: `locals` is a fresh dictionary per request (no property is added to the response itself). */
+type Labelled = ServerResponse & { locals?: Record<string, unknown> };
 
 /** Names the route pattern a response is counted under (e.g. "/newsletter", "/api/chat/messages"). */
-export function labelRoute(res: ServerResponse, route: string): void {
-  (res as Labelled)[ROUTE] = route;
+export function labelRoute(res: Labelled, route: string): void {
+  if (res.locals) res.locals.metricsRoute = route;
 }
 
-export const routeLabel = (res: ServerResponse): string | undefined => (res as Labelled)[ROUTE];
+export const routeLabel = (res: Labelled): string | undefined => res.locals?.metricsRoute as string | undefined;
 
 const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 const REQUEST_METRIC = `${PREFIX}http_request_duration_seconds`;

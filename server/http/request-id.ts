@@ -4,9 +4,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** What an id from the proxy may look like: nginx's $request_id (32 hex digits), a UUID, and the like. */
 const PROXY_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-const REQUEST_ID = Symbol("request id");
-type WithId = IncomingMessage & { [REQUEST_ID]?: string };
-
 /**
  * The request's id, sent back as X-Request-Id and carried by its log lines. The proxy's own
  * X-Request-Id is taken only when the connection comes from a trusted proxy (TRUST_PROXY) and the
@@ -17,10 +14,6 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse, fromT
   const offered = req.headers["x-request-id"];
   const address = req.socket.remoteAddress;
   const id = typeof offered === "string" && PROXY_ID.test(offered) && address !== undefined && fromTrustedProxy(address) ? offered : randomUUID();
-  (req as WithId)[REQUEST_ID] = id;
   res.setHeader("X-Request-Id", id);
   return id;
 }
-
-/** The id `assignRequestId` gave the request. */
-export const requestId = (req: IncomingMessage): string | undefined => (req as WithId)[REQUEST_ID];
