@@ -57,7 +57,7 @@ function prepare(table: string, row: Row): Row {
 
 function printChecks(checks: TableCheck[], write: (line: string) => void): void {
   const width = Math.max(...checks.map((check) => check.table.length), "table".length);
-  const line = (cells: string[]) => write(cells.map((cell, i) => (i === 0 ? cell.padEnd(width) : cell.padStart(i === 1 || i === 2 ? 11 : 17))).join("  ").trimEnd());
+  const line = (cells: string[]) => write(cells.map((cell, i) => (i === 0 ? cell.padEnd(width) : i === 5 ? cell : cell.padStart(i <= 2 ? 11 : 16))).join("  ").trimEnd());
   line(["table", "SQLite rows", "target rows", "SQLite checksum", "target checksum", ""]);
   for (const check of checks) {
     line([check.table, String(check.sourceRows), String(check.targetRows), check.sourceDigest.slice(0, 16), check.targetDigest.slice(0, 16), tableCheckOk(check) ? "ok" : "DIFFERS"]);
