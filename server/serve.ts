@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { ConfigError, type Config, listeningOrigin, loadConfig } from "./config";
+import { ConfigError, type Config, listeningOrigin, loadProcessConfig } from "./config";
 import { expressServerOptions } from "./http/express-objects";
 import type { DestinationStream } from "pino";
 import { createLogger, flushLogs, type Logger } from "./logger";
@@ -32,7 +32,7 @@ export interface ServeContext {
 export async function serve(setup: (context: ServeContext) => Promise<Served>, logDestination?: DestinationStream): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadProcessConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
