@@ -10,5 +10,7 @@ export default defineConfig(({ command }) => ({
   // The build prints its warnings and errors, not each file it wrote (`npx react-router build
   // --logLevel info` lists them); scripts/build-server.ts ends with a one-line summary.
   logLevel: command === "build" ? "warn" : undefined,
+  // `npm run dev`'s terminal keeps the server's log (its "Open" line) when Vite restarts.
+  clearScreen: false,
   build: { assetsInlineLimit: 0 },
 }));
