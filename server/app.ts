@@ -71,7 +71,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   app.set("etag", false);
 
   app.use((req, res, next) => {
-    logRequest(logger, req, res);
+    logRequest(logger, req, res, site.mode === "development");
     next();
   });
   app.use(securityHeaders);

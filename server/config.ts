@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
@@ -231,6 +232,25 @@ function mailOrigin(env: Env, production: boolean): { origin: string; problem?: 
     return { origin, problem: "PUBLIC_SITE_URL: must be set when NODE_ENV=production and SMTP_URL is set: the links in every mail (sign-in, unsubscribe) are on it" };
   }
   return { origin, warning: "PUBLIC_SITE_URL is unset: links in mail use the listening address, which works only for mail read on this machine; set PUBLIC_SITE_URL in production" };
+}
+
+/**
+ * The configuration of this process, as the server and every command line read it: the
+ * environment, plus each variable of the env file that the environment does not set. The env file
+ * is `.env` in the working directory when there is one, or ENV_FILE (empty: none).
+ */
+export function loadProcessConfig(): Config {
+  const named = process.env.ENV_FILE;
+  const file = path.resolve(named ?? ".env");
+  if (named === undefined ? fs.existsSync(file) : named !== "") {
+    try {
+      process.loadEnvFile(file);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : error instanceof Error ? error.message : String(error);
+      throw new ConfigError([`ENV_FILE: cannot read ${file}: ${reason}`]);
+    }
+  }
+  return loadConfig(process.env);
 }
 
 /** Reads and validates the environment: one clear line per bad value. */

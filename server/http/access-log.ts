@@ -35,15 +35,17 @@ export function loggedUrl(url: string | undefined): string | undefined {
  * One access log line per request, when its connection is done with it: method, URL (`loggedUrl`),
  * status and milliseconds. "close" comes for every request, also when the client left before the
  * answer was complete: then the status is nginx's 499 (client closed request) unless an answer
- * had begun.
+ * had begun. `quiet` (development, where one edit brings dozens of module requests): a GET or HEAD
+ * answered below 400 is logged at debug.
  */
-export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, quiet = false): void {
   const started = process.hrtime.bigint();
   const { method } = req;
   const url = loggedUrl(req.url);
   res.on("close", () => {
     const ms = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 10) / 10;
-    if (res.writableFinished) logger.info({ method, url, status: res.statusCode, ms }, "request");
+    const level = quiet && (method === "GET" || method === "HEAD") && res.statusCode < 400 ? "debug" : "info";
+    if (res.writableFinished) logger[level]({ method, url, status: res.statusCode, ms }, "request");
     else logger.info({ method, url, status: res.headersSent ? res.statusCode : 499, ms, aborted: true }, "request");
   });
 }
