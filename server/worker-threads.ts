@@ -6,7 +6,7 @@ import { threadId, Worker } from "node:worker_threads";
 import type * as Esbuild from "esbuild";
 
 /** The worker threads' modules, under server/. The build bundles each beside app-server.js. */
-export const WORKER_MODULES = ["mail/mail-worker.ts", "db/checkpoint-worker.ts"] as const;
+export const WORKER_MODULES = ["mail/mail-worker.ts", "db/checkpoint-worker.ts", "db/backup-worker.ts"] as const;
 export type WorkerModule = (typeof WORKER_MODULES)[number];
 
 /** How a worker module is bundled, by the build and from source alike. */
