@@ -8,6 +8,7 @@
  * prints one line saying where the backup is. On PostgreSQL it prints the pg_dump command to run
  * instead and exits with 2 (docs/decisions/0093).
  */
+import os from "node:os";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config";
 import { BackupError, backupSummary, createBackup } from "../db/backup";
@@ -34,6 +35,8 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  // Beside a running server: its requests come first, the backup takes what is left of the cores.
+  os.setPriority(19);
   const result = await createBackup(backupSource(config, config.database.file), config.backup.dir);
   console.log(backupSummary(result));
   return 0;
