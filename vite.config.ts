@@ -1,10 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { knownHarmlessWarnings } from "./scripts/build-warnings";
 import { inlineScripts } from "./scripts/inline-script";
 
-export default defineConfig({
-  plugins: [tailwindcss(), inlineScripts(), reactRouter()],
+export default defineConfig(({ command }) => ({
+  plugins: [tailwindcss(), inlineScripts(), knownHarmlessWarnings(), reactRouter()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The build prints its warnings and errors, not each file it wrote (`npx react-router build
+  // --logLevel info` lists them); scripts/build-server.ts ends with a one-line summary.
+  logLevel: command === "build" ? "warn" : undefined,
+  // `npm run dev`'s terminal keeps the server's log (its "Open" line) when Vite restarts.
+  clearScreen: false,
   build: { assetsInlineLimit: 0 },
-});
+}));

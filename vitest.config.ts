@@ -16,6 +16,8 @@ export default defineConfig({
     // Browser + server per e2e file is heavy on our 2-core machines.
     maxWorkers: 2,
     teardownTimeout: 30_000,
+    // A developer's .env never reaches the servers and command lines the tests start.
+    env: { ENV_FILE: "" },
     projects: [
       {
         extends: true,

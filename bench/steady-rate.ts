@@ -18,6 +18,8 @@ export interface SteadyRateOptions {
   connections: number;
   /** The n-th request (from 0). */
   request(n: number): SteadyRequest;
+  /** Called with each answer: when it was due (performance.now() time) and its latency in ms. */
+  onAnswer?(dueAt: number, latencyMs: number): void;
 }
 
 export interface SteadyRateResult {
@@ -63,6 +65,7 @@ export async function steadyRate(options: SteadyRateOptions): Promise<SteadyRate
     const settle = (dueAt: number) => {
       const now = performance.now();
       histogram.record(Math.max(1, Math.round((now - dueAt) * 1000)));
+      options.onAnswer?.(dueAt, now - dueAt);
       lastAnswerAt = now;
       answered += 1;
       if (answered === total) resolve();

@@ -114,7 +114,7 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   const fromTrustedProxy = (address: string) => trustProxy(address, 0);
 
   app.use((req, res, next) => {
-    logRequest(logger, req, res, assignRequestId(req, res, fromTrustedProxy));
+    logRequest(logger, req, res, assignRequestId(req, res, fromTrustedProxy), site.mode === "development");
     next();
   });
   app.use(securityHeaders);

@@ -133,6 +133,23 @@ describe("loadConfig", () => {
     expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" })).toEqual(["HTTP_HEADERS_TIMEOUT_MS: must be at most HTTP_REQUEST_TIMEOUT_MS (10000)"]);
   });
 
+  it("reads the backup settings: off by default, under DATA_DIR, a duration in minutes, hours or days", () => {
+    expect(loadConfig({}).backup).toEqual({ dir: path.resolve("data/backups"), intervalMs: undefined, keep: 7 });
+    expect(loadConfig({ DATA_DIR: "/srv/site", BACKUP_INTERVAL: "off" }).backup.dir).toBe("/srv/site/backups");
+    expect(loadConfig({ BACKUP_DIR: "/backups", BACKUP_INTERVAL: "6h", BACKUP_KEEP: "14" }).backup).toEqual({ dir: "/backups", intervalMs: 6 * 3_600_000, keep: 14 });
+    expect(loadConfig({ BACKUP_INTERVAL: "30m" }).backup.intervalMs).toBe(30 * 60_000);
+    expect(loadConfig({ BACKUP_INTERVAL: "1d" }).backup.intervalMs).toBe(86_400_000);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db/site", BACKUP_INTERVAL: "1d" }).warnings).toEqual([expect.stringMatching(/^BACKUP_INTERVAL is ignored with PostgreSQL: back it up with pg_dump/)]);
+  });
+
+  it.each(["6", "6 hours", "1m", "31d", "1.5h", "-1h"])("refuses BACKUP_INTERVAL=%j with the format it takes", (value) => {
+    expect(problemsOf({ BACKUP_INTERVAL: value })).toEqual([`BACKUP_INTERVAL: must be off or a duration from 5m to 30d as a whole number of minutes, hours or days (30m, 6h, 1d), not "${value}"`]);
+  });
+
+  it("refuses BACKUP_KEEP below 1", () => {
+    expect(problemsOf({ BACKUP_KEEP: "0" })).toEqual(["BACKUP_KEEP: must be at least 1"]);
+  });
+
   it("refuses unusable shutdown and lease values, one line each", () => {
     const problems = problemsOf({ SHUTDOWN_DRAIN_MS: "-1", SHUTDOWN_TIMEOUT_MS: "0", MAIL_LEASE_MS: "10" });
     expect(problems).toHaveLength(3);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
@@ -121,6 +122,22 @@ const httpTimeout = (fallback: number, min: number) =>
     .max(600_000, "must be at most 600000 (10 minutes)")
     .default(fallback);
 
+/** BACKUP_INTERVAL: off (unset, empty or "off"), or a whole number of minutes, hours or days: 30m, 6h, 1d. */
+const backupInterval = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined || value === "" || value === "off") return undefined;
+    const match = /^(\d+)([mhd])$/.exec(value);
+    const minutes = match ? Number(match[1]) * { m: 1, h: 60, d: 1440 }[match[2] as "m" | "h" | "d"] : 0;
+    if (!match || minutes < 5 || minutes > 30 * 1440) {
+      ctx.addIssue({ code: "custom", message: `must be off or a duration from 5m to 30d as a whole number of minutes, hours or days (30m, 6h, 1d), not "${value}"` });
+      return z.NEVER;
+    }
+    return minutes * 60_000;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -165,6 +182,9 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: httpTimeout(15_000, 100),
   HTTP_REQUEST_TIMEOUT_MS: httpTimeout(30_000, 100),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: httpTimeout(65_000, 1_000),
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL: backupInterval,
+  BACKUP_KEEP: z.coerce.number({ error: "must be a whole number of backups" }).int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10000").default(7),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -225,6 +245,11 @@ export interface Config {
    * keep-alive connection is closed after `keepAliveTimeoutMs`.
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * SQLite backups (server/db/backup.ts): `npm run backup` and, every `intervalMs` when set, the
+   * server write them to `dir` (BACKUP_DIR, default DATA_DIR/backups); the server keeps the newest `keep`.
+   */
+  backup: { dir: string; intervalMs: number | undefined; keep: number };
   /** Lines the server logs as warnings once it starts (the configuration is valid but risky). */
   warnings: string[];
 }
@@ -261,6 +286,25 @@ function mailOrigin(env: Env, production: boolean): { origin: string; problem?: 
   return { origin, warning: "PUBLIC_SITE_URL is unset: links in mail use the listening address, which works only for mail read on this machine; set PUBLIC_SITE_URL in production" };
 }
 
+/**
+ * The configuration of this process, as the server and every command line read it: the
+ * environment, plus each variable of the env file that the environment does not set. The env file
+ * is `.env` in the working directory when there is one, or ENV_FILE (empty: none).
+ */
+export function loadProcessConfig(): Config {
+  const named = process.env.ENV_FILE;
+  const file = path.resolve(named ?? ".env");
+  if (named === undefined ? fs.existsSync(file) : named !== "") {
+    try {
+      process.loadEnvFile(file);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : error instanceof Error ? error.message : String(error);
+      throw new ConfigError([`ENV_FILE: cannot read ${file}: ${reason}`]);
+    }
+  }
+  return loadConfig(process.env);
+}
+
 /** Reads and validates the environment: one clear line per bad value. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -275,12 +319,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL;
   const teamEmail = env.TEAM_EMAIL ?? TEAM_EMAIL;
+  const postgres = databaseUrl !== undefined && !databaseUrl.startsWith("file:");
+  const warnings = links.warning ? [links.warning] : [];
+  if (postgres && env.BACKUP_INTERVAL !== undefined) warnings.push("BACKUP_INTERVAL is ignored with PostgreSQL: back it up with pg_dump or your PITR tooling (README, Backups and restore)");
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
     database:
-      databaseUrl && !databaseUrl.startsWith("file:")
+      postgres
         ? { kind: "postgres", url: databaseUrl }
         : { kind: "sqlite", file: databaseUrl ? path.resolve(databaseUrl.slice("file:".length)) : path.join(dataDir, "site.db") },
     mail: {
@@ -310,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
-    warnings: links.warning ? [links.warning] : [],
+    backup: { dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"), intervalMs: env.BACKUP_INTERVAL, keep: env.BACKUP_KEEP },
+    warnings,
   };
 }

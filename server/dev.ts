@@ -5,6 +5,7 @@
  * its HMR websocket shares the server's port. Run with tsx (never bundled: Vite stays a dev
  * dependency).
  */
+import pretty from "pino-pretty";
 import { createServer, isRunnableDevEnvironment } from "vite";
 import { type AppServerBuild, createApp } from "./app";
 import { serve } from "./serve";
@@ -12,6 +13,12 @@ import { serve } from "./serve";
 const SERVER_BUILD = "virtual:react-router/server-build";
 /** The name of the listener Vite's servers add to SIGTERM (vite/dist/node/chunks/config.js). */
 const VITE_SIGTERM_LISTENER = "parentSigtermCallback";
+/**
+ * On a terminal: one short, coloured line per log entry, written as it comes (pino-pretty as a
+ * stream in this thread, not a worker-thread transport). Piped or redirected: the JSON lines of
+ * production.
+ */
+const terminalLog = process.stdout.isTTY ? pretty({ colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" }) : undefined;
 
 serve(async ({ services, server }) => {
   const vite = await createServer({
@@ -41,7 +48,7 @@ serve(async ({ services, server }) => {
     handler: createApp(services, { mode: "development", loadServerBuild, assets: vite.middlewares }),
     close: () => vite.close(),
   };
-}).catch((error: unknown) => {
+}, terminalLog).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { ConfigError, type Config, listeningOrigin, loadConfig } from "./config";
+import { ConfigError, type Config, listeningOrigin, loadProcessConfig } from "./config";
 import { expressServerOptions } from "./http/express-objects";
+import type { DestinationStream } from "pino";
 import { createLogger, flushLogs, type Logger } from "./logger";
 import { closeServices, createServices, type Services } from "./services";
 
@@ -28,10 +29,10 @@ export interface ServeContext {
  * Config → services → HTTP server → listen, and a graceful shutdown on SIGTERM/SIGINT. Shared by
  * server/main.ts (production) and server/dev.ts (development); only `setup` differs.
  */
-export async function serve(setup: (context: ServeContext) => Promise<Served>): Promise<void> {
+export async function serve(setup: (context: ServeContext) => Promise<Served>, logDestination?: DestinationStream): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadProcessConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -39,7 +40,7 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination);
   for (const warning of config.warnings) logger.warn(warning);
   const services = await createServices(config, logger);
   const server = http.createServer({
@@ -85,6 +86,7 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>): 
     if (!config.publicSiteUrl && config.port === 0) config.mail.origin = listeningOrigin(config.host, port);
     const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
     logger.info({ url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, database: services.database.kind }, "server listening");
+    logger.info(`Open ${listeningOrigin(config.host, port)}`);
   });
 
   const { drainMs, timeoutMs } = config.shutdown;

@@ -8,6 +8,7 @@ import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
+import { scheduleBackups } from "./db/backup-schedule";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
 import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
 import { NewsletterKeys } from "./newsletter/keys";
@@ -43,6 +44,8 @@ export interface Services {
   team: TeamWorkspace;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
+  /** Stops this instance's periodic backups (BACKUP_INTERVAL, SQLite). */
+  stopBackups: () => void;
   /** Set when shutdown begins: /readyz answers 503 from then on (server/serve.ts). */
   lifecycle: { shuttingDown: boolean };
 }
@@ -79,6 +82,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const services: Services = {
     config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
     stopRetention: scheduleRetention(database.db, logger),
+    stopBackups: config.database.kind === "sqlite" ? scheduleBackups(database.db, config, config.database.file, logger) : () => {},
     lifecycle: { shuttingDown: false },
   };
   await outbox.start();
@@ -88,6 +92,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
 
 export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
+  services.stopBackups();
   services.chat.service.close();
   await services.campaigns.stop();
   await services.outbox.stop();

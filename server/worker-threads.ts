@@ -1,16 +1,31 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { threadId, Worker } from "node:worker_threads";
 import type * as Esbuild from "esbuild";
 
 /** The worker threads' modules, under server/. The build bundles each beside app-server.js. */
-export const WORKER_MODULES = ["mail/mail-worker.ts", "db/checkpoint-worker.ts"] as const;
+export const WORKER_MODULES = ["mail/mail-worker.ts", "db/checkpoint-worker.ts", "db/backup-worker.ts"] as const;
 export type WorkerModule = (typeof WORKER_MODULES)[number];
 
 /** How a worker module is bundled, by the build and from source alike. */
 export const WORKER_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external" } satisfies Esbuild.BuildOptions;
+
+/**
+ * Sets the scheduling priority (nice value) of the calling thread, on Linux (/proc/thread-self
+ * names it, and a thread's id sets its own priority); elsewhere the thread keeps the process's.
+ * Work that can wait (mail, backups) runs at 19: when it competes with requests for the cores,
+ * requests win.
+ */
+export function setThreadPriority(priority: number): void {
+  try {
+    os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), priority);
+  } catch {
+    // not Linux: the process's priority
+  }
+}
 
 /** The bundle's name in the build: mail/mail-worker.ts → mail-worker.js. */
 export const workerBundleName = (module: WorkerModule): string => `${path.basename(module, ".ts")}.js`;

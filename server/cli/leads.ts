@@ -12,7 +12,7 @@ import fs from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadProcessConfig } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
 import { isValidAddress } from "../mail/compose";
 import { erasePerson } from "../leads/erase";
@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command !== "export" && command !== "delete") throw new UsageError(`Unknown command "${command}".`);
-  const config = loadConfig();
+  const config = loadProcessConfig();
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);

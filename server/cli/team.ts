@@ -4,10 +4,10 @@
  *   npm run team -- link ADDRESS
  *
  * Prints a one-time sign-in link for a member of TEAM_MEMBERS (for an operator whose mail is not
- * set up yet). Reads the same configuration as the server; the link is on the mail origin
- * (PUBLIC_SITE_URL, else the listening address).
+ * set up yet). Reads the same configuration as the server (environment and .env); the link is on
+ * the mail origin (PUBLIC_SITE_URL, else the listening address, with a warning).
  */
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadProcessConfig } from "../config";
 import { migrateToLatest, openDatabase } from "../db/database";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadProcessConfig();
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
@@ -36,6 +36,9 @@ async function main(argv: string[]): Promise<number> {
     }
     console.log(await access.createLink(address));
     console.error("The link works once, within 15 minutes.");
+    if (!config.publicSiteUrl) {
+      console.error(`PUBLIC_SITE_URL is unset: the link is on ${config.mail.origin}, from HOST and PORT as configured here (environment and .env); if the site is reached at another address, set PUBLIC_SITE_URL.`);
+    }
     return 0;
   } finally {
     await database.close();

@@ -40,9 +40,11 @@ const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
  * (`loggedUrl`), status and milliseconds; and the request's one observation in the metrics, under
  * the route pattern a handler named (`labelRoute`; Express's matched route, else "unmatched").
  * "close" comes for every request, also when the client left before the answer was complete: then
- * the status is nginx's 499 (client closed request) unless an answer had begun.
+ * the status is nginx's 499 (client closed request) unless an answer had begun. `quiet`
+ * (development, where one edit brings dozens of module requests): a GET or HEAD answered below
+ * 400 is logged at debug.
  */
-export function logRequest(logger: Logger, req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, reqId: string): void {
+export function logRequest(logger: Logger, req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, res: ServerResponse, reqId: string, quiet = false): void {
   const started = process.hrtime.bigint();
   const { method = "OTHER" } = req;
   const url = loggedUrl(req.url);
@@ -53,7 +55,8 @@ export function logRequest(logger: Logger, req: IncomingMessage & { route?: { pa
     const routePath = req.route?.path;
     const route = routeLabel(res) ?? (typeof routePath === "string" ? `${req.baseUrl ?? ""}${routePath}` : "unmatched");
     observeRequest(route, METHODS.has(method) ? method : "OTHER", status, ns / 1e9);
-    if (res.writableFinished) logger.info({ reqId, method, url, status, ms }, "request");
+    const level = quiet && (method === "GET" || method === "HEAD") && status < 400 ? "debug" : "info";
+    if (res.writableFinished) logger[level]({ reqId, method, url, status, ms }, "request");
     else logger.info({ reqId, method, url, status, ms, aborted: true }, "request");
   });
 }

@@ -4,21 +4,16 @@
  * alone. SMTP: the transport's sendMail.
  */
 import fs from "node:fs";
-import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
+import { setThreadPriority } from "../worker-threads";
 import type { MailJob, MailReply, MailRequest, MailWorkerData } from "./mail-worker-messages";
 
 const port = parentPort!;
 const { delivery, priority } = workerData as MailWorkerData;
 
-try {
-  // Linux: /proc/thread-self names this thread, and a thread's id sets its own priority.
-  os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), priority);
-} catch {
-  // elsewhere the thread keeps the process's priority
-}
+setThreadPriority(priority);
 
 let deliver: (job: MailJob) => Promise<string>;
 let close = (): void => undefined;

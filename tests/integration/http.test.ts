@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/paths";
 import { startSite, type Site } from "../support/site-server";
+import { until } from "../support/until";
 
 const ROUTES = ["/", "/platform", "/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"];
 
@@ -277,6 +278,10 @@ describe("process", () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(site.jsonLogs().length).toBe(lines.filter((line) => line.startsWith("{")).length);
     expect(site.jsonLogs().some((line) => line.msg === "server listening")).toBe(true);
+  });
+
+  it("says at start where to open the site", async () => {
+    await until(() => site.jsonLogs().some((line) => line.msg === `Open ${site.url}`), 5_000, `an "Open ${site.url}" line`);
   });
 
   it("shuts down gracefully on SIGTERM (exit 0) and restarts on the same data", async () => {

