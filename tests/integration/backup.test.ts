@@ -78,6 +78,9 @@ describe("SQLite: npm run backup and npm run restore", () => {
     site = await startSite({ env: { RATE_LIMIT_POST_PER_MINUTE: "100000" } });
     const load = signUpLoad(site.url, "before");
     await waitForAcks(load, 150);
+    // Mail gives way to requests: under the load, wait until at least one .eml is written, so the
+    // backup has mail files to carry.
+    await site.waitForLog((line) => typeof line.file === "string", 30_000);
     ackedBefore = [...load.acked];
     const result = await cli("server/cli/backup.ts", [], { DATA_DIR: site.dataDir, BACKUP_DIR: backupRoot });
     const during = load.acked.length - ackedBefore.length;
