@@ -33,18 +33,20 @@ const trustProxy = z
       return z.NEVER;
     }
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    try {
-      proxyAddr.compile(entries);
-    } catch (error) {
-      ctx.addIssue({
-        code: "custom",
-        message: `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed): ${(error as Error).message}`,
-      });
-      return z.NEVER;
-    }
-    return entries;
+    return addressList(value, ctx, "must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (loopback, linklocal, uniquelocal allowed)");
   });
+
+/** A comma-separated list of addresses/CIDRs as proxy-addr takes them, or an issue saying why not. */
+function addressList(value: string, ctx: z.RefinementCtx, expected: string): string[] {
+  const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  try {
+    proxyAddr.compile(entries);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: `${expected}: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /**
  * Who may read /metrics by address (docs/decisions/0096): addresses/CIDRs in TRUST_PROXY's syntax,
@@ -57,17 +59,7 @@ const metricsAllow = z
   .transform((value, ctx): string[] => {
     if (value === "none") return [];
     if (value === "") return ["loopback"];
-    const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    try {
-      proxyAddr.compile(entries);
-    } catch (error) {
-      ctx.addIssue({
-        code: "custom",
-        message: `must be a comma-separated list of addresses/CIDRs (loopback, linklocal, uniquelocal allowed), or none: ${(error as Error).message}`,
-      });
-      return z.NEVER;
-    }
-    return entries;
+    return addressList(value, ctx, "must be a comma-separated list of addresses/CIDRs (loopback, linklocal, uniquelocal allowed), or none");
   });
 
 /**
