@@ -12,7 +12,8 @@ import fs from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
-import { ConfigError, loadProcessConfig } from "../config";
+import { loadProcessConfig } from "../config";
+import { runCli, UsageError } from "./run-cli";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
 import { isValidAddress } from "../mail/compose";
 import { erasePerson } from "../leads/erase";
@@ -21,8 +22,6 @@ import { allLeadRecords, exportText } from "../leads/export";
 const USAGE = `Usage:
   npm run leads -- export --format csv|json [--since YYYY-MM-DD] [--out FILE]
   npm run leads -- delete --email ADDRESS`;
-
-class UsageError extends Error {}
 
 async function write(out: Writable, chunk: string): Promise<void> {
   if (!out.write(chunk)) await once(out, "drain");
@@ -93,16 +92,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/server\//, "/server/"))) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      if (error instanceof UsageError || error instanceof ConfigError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
-        console.error(`${error.message}\n\n${USAGE}`);
-        process.exit(2);
-      }
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.url, main, USAGE, (error) => error);

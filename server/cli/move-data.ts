@@ -13,7 +13,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { runCli, UsageError } from "./run-cli";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/database";
 import { moveData, SchemaMismatchError, tableCheckOk, TargetNotEmptyError, VerificationError, type Row, type TableCheck } from "../db/move-data";
 import { SESSION_SECRET_SETTING, sessionSecretFile } from "../http/session-secret";
@@ -24,7 +25,6 @@ const USAGE = `Usage:
 Copies the SQLite database of the current configuration (DATA_DIR, or DATABASE_URL=file:…) into
 an empty PostgreSQL database. --replace empties the target's tables first. Stop the server first.`;
 
-class UsageError extends Error {}
 class MoveError extends Error {}
 
 /** The target's URL without its password, for printing. */
@@ -140,16 +140,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/server\//, "/server/"))) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      if (error instanceof UsageError || error instanceof ConfigError || (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
-        console.error(`${error.message}\n\n${USAGE}`);
-        process.exit(2);
-      }
-      console.error(error instanceof MoveError ? error.message : `move-data failed: ${reason(error)}`);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.url, main, USAGE, (error) => (error instanceof MoveError ? error.message : `move-data failed: ${reason(error)}`));
