@@ -16,7 +16,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import lighthouse from "lighthouse";
 import { prerenderedPaths } from "~/routes-list";
 import { CHROMIUM_ARGS } from "../../tests/support/browser";
-import { freePort, startTlsProxy, type TlsProxy } from "../../tests/support/tls-proxy";
+import { freePort } from "../../tests/support/ports";
+import { startTlsProxy, type TlsProxy } from "../../tests/support/tls-proxy";
 import { cpuTimes, percent, stolenShare, worstStolen } from "../cpu-steal";
 import { type Cell, median, type Scenario, verdict } from "../types";
 

@@ -19,7 +19,8 @@ import { cpuTimes, percent, stolenShare } from "../cpu-steal";
 import { cpuPerRequest, processCpu } from "../process-cpu";
 import { type SteadyRequest, steadyRate } from "../steady-rate";
 import { startLoadBalancer } from "../../tests/support/load-balancer";
-import { freePort, type Postgres, startPostgres } from "../../tests/support/postgres";
+import { freePort } from "../../tests/support/ports";
+import { type Postgres, startPostgres } from "../../tests/support/postgres";
 import { verdict, type Scenario } from "../types";
 
 const DURATION_S = 10;

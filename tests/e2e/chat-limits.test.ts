@@ -10,7 +10,7 @@ import { newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser } from "../support/e2e";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
-import { freePort } from "../support/postgres";
+import { freePort } from "../support/ports";
 import { startSmtp } from "../support/smtp";
 
 const TEAM = "team@example.com";

@@ -27,7 +27,8 @@ import { visit } from "../support/e2e";
 import { ndjsonSplitter } from "../support/ndjson";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { startSite, type Site } from "../support/site-server";
-import { freePort, proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type ProxyRequestOptions, type TlsProxy } from "../support/tls-proxy";
+import { freePort } from "../support/ports";
+import { proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type ProxyRequestOptions, type TlsProxy } from "../support/tls-proxy";
 
 /** The server's own limit on receiving a request (headers and body); nginx in front buffers both. */
 const REQUEST_TIMEOUT_MS = 4_000;

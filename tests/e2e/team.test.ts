@@ -10,7 +10,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkA11y, launchBrowser, newPage } from "../support/browser";
 import { startSite, type Site } from "../support/site-server";
-import { freePort, proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
+import { freePort } from "../support/ports";
+import { proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
 
 let proxy: TlsProxy;
 let site: Site;

@@ -12,7 +12,8 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RawConnection, type RawResponse } from "../support/raw-http";
 import { startSite, type Site } from "../support/site-server";
-import { freePort, proxyRequest, startTlsProxy } from "../support/tls-proxy";
+import { freePort } from "../support/ports";
+import { proxyRequest, startTlsProxy } from "../support/tls-proxy";
 
 const BIG = 40_000; // over the 32 KB limit, under nginx's default client_max_body_size (1 MB)
 const HEALTH = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";

@@ -6,7 +6,8 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
-import { freePort, proxyRequest, PUBLIC_HOSTNAME, servedFingerprint, startTlsProxy } from "../support/tls-proxy";
+import { freePort } from "../support/ports";
+import { proxyRequest, PUBLIC_HOSTNAME, servedFingerprint, startTlsProxy } from "../support/tls-proxy";
 
 interface Seen {
   headers: http.IncomingHttpHeaders;

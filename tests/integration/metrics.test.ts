@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Site, startSite } from "../support/site-server";
-import { freePort, proxyRequest, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
+import { freePort } from "../support/ports";
+import { proxyRequest, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
 import { postJson, until } from "./leads-helpers";
 
 const TOKEN = "metrics-token-for-the-integration-test-0123456789";

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type LoadBalancer, startLoadBalancer } from "../support/load-balancer";
-import { type Postgres, freePort, startPostgres } from "../support/postgres";
+import { freePort } from "../support/ports";
+import { type Postgres, startPostgres } from "../support/postgres";
 import { type Site, startSite } from "../support/site-server";
 import { type ReceivedMail, type Smtp, startSmtp } from "../support/smtp";
 

