@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouteObject, type RouterContext, RouterContextProvider, type ServerBuild, matchRoutes } from "react-router";
 import { logRequest } from "./http/access-log";
+import { withRequestId } from "./logger";
 import { metricsEndpoint } from "./http/metrics-endpoint";
 import { assignRequestId } from "./http/request-id";
 import { useExpressObjects } from "./http/express-objects";
@@ -114,8 +115,9 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   const fromTrustedProxy = (address: string) => trustProxy(address, 0);
 
   app.use((req, res, next) => {
-    logRequest(logger, req, res, assignRequestId(req, res, fromTrustedProxy), site.mode === "development");
-    next();
+    const reqId = assignRequestId(req, res, fromTrustedProxy);
+    logRequest(logger, req, res, reqId, site.mode === "development");
+    withRequestId(reqId, next);
   });
   app.use(securityHeaders);
   app.use(resolvePublicOrigin(config.publicSiteUrl));

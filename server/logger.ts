@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import type { Config } from "./config";
 
@@ -54,7 +55,24 @@ export function withoutAddresses(text: string): string {
  * its last 100 ms of lines.
  */
 export function createLogger(level: Config["logLevel"], destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 })): Logger {
-  return pino({ level, base: undefined, formatters: { log: redactSecrets } }, destination);
+  return pino({ level, base: undefined, formatters: { log: redactSecrets }, mixin: requestIdField }, destination);
+}
+
+/**
+ * The id of the request being handled, for every line logged while handling it (services log with
+ * the process's logger; no logger is made per request). Lines outside a request (the mail thread,
+ * timers) carry none.
+ */
+const requestIds = new AsyncLocalStorage<string>();
+// A new object each time: pino merges the line's own fields into it.
+function requestIdField(): object {
+  const reqId = requestIds.getStore();
+  return reqId === undefined ? {} : { reqId };
+}
+
+/** Runs `next` (the rest of a request's handling) with `reqId` on every line it logs. */
+export function withRequestId(reqId: string, next: () => void): void {
+  requestIds.run(reqId, next);
 }
 
 export function flushLogs(logger: Logger): Promise<void> {

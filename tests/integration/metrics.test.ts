@@ -198,4 +198,20 @@ describe("with an AI provider", () => {
     expect(value(samples, "heavyroute_chat_answers_total", { source: "failed" })).toBe(1);
     expect(value(samples, "heavyroute_chat_answers_total", { source: "knowledge-base" })).toBe(0);
   });
+
+  it("puts a request's id on every line logged while answering it, not only on its access line", async () => {
+    ai.script({ kind: "error", status: 503 });
+    const visitor = chatVisitor(site.url);
+    await visitor.session();
+    await visitor.lead("Ivo", "ivo@example.com");
+    const failed = await visitor.send("Which permits for a 5 m wide load?");
+    expect(failed.final).toMatchObject({ type: "error" });
+    const reqId = failed.headers.get("x-request-id");
+    expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
+    await site.waitForLog((entry) => entry.msg === "request" && entry.reqId === reqId);
+    const lines = site.jsonLogs();
+    expect(lines.find((line) => line.msg === "AI provider request failed" && line.reqId === reqId)).toBeDefined();
+    // A line logged outside any request carries no id.
+    expect(lines.find((line) => line.msg === "mail worker started")).not.toHaveProperty("reqId");
+  });
 });

@@ -161,6 +161,19 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     }
   });
 
+  it("each instance's /metrics shows its own PostgreSQL pool (total, idle, waiting) to loopback", async () => {
+    for (const site of sites) {
+      const answer = await freshGet(`${site.url}/metrics`);
+      expect(answer.status).toBe(200);
+      const gauge = (state: string) => Number(new RegExp(`^heavyroute_db_pool_connections\\{state="${state}"\\} (\\d+)$`, "m").exec(answer.body)?.[1]);
+      // The instance has run its migrations and answered /readyz: at least one connection was made.
+      expect(gauge("total")).toBeGreaterThanOrEqual(1);
+      expect(gauge("idle")).toBeGreaterThanOrEqual(0);
+      expect(gauge("idle")).toBeLessThanOrEqual(gauge("total"));
+      expect(gauge("waiting")).toBe(0);
+    }
+  });
+
   it("300 sign-ups from 30 clients in parallel: every one stored once, every admin notification sent once", async () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, async (_, client) => {
