@@ -10,18 +10,20 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config";
+import { loadProcessConfig } from "../config";
 import { BackupError, backupSummary, createBackup } from "../db/backup";
 import { backupSource } from "../db/backup-schedule";
+import { runCli, UsageError } from "./run-cli";
 
 const USAGE = "Usage: npm run backup   (configuration from the environment, as the server's: DATA_DIR, DATABASE_URL, SMTP_URL, BACKUP_DIR)";
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.length > 0) {
-    console.error(argv.includes("--help") || argv.includes("-h") ? USAGE : `npm run backup takes no arguments.\n\n${USAGE}`);
-    return argv.includes("--help") || argv.includes("-h") ? 0 : 2;
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(USAGE);
+    return 0;
   }
-  const config = loadConfig();
+  if (argv.length > 0) throw new UsageError("npm run backup takes no arguments.");
+  const config = loadProcessConfig();
   if (config.database.kind === "postgres") {
     const file = path.join(config.backup.dir, "site-$(date -u +%Y-%m-%dT%H-%M-%SZ).dump");
     console.error(
@@ -42,14 +44,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(error.message);
-      process.exit(error instanceof ConfigError ? 2 : 1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(import.meta.url, main, USAGE, (error) => (error instanceof BackupError ? error.message : error));

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { loadConfig } from "../config";
+import { loadProcessConfig } from "../config";
 import { runCli, UsageError } from "./run-cli";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/database";
 import { moveData, SchemaMismatchError, tableCheckOk, TargetNotEmptyError, VerificationError, type Row, type TableCheck } from "../db/move-data";
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const target = parseTarget(values.to);
-  const config = loadConfig();
+  const config = loadProcessConfig();
   if (config.database.kind !== "sqlite") {
     throw new UsageError("DATABASE_URL points to PostgreSQL already: move-data reads the SQLite database. Run it with the configuration the server had on SQLite (DATA_DIR, or DATABASE_URL=file:…).");
   }

@@ -8,17 +8,20 @@
  * integrity check and the manifest's row counts; the database it replaces is kept beside it,
  * renamed. Reads the same configuration as the server (DATA_DIR, DATABASE_URL).
  */
-import { ConfigError, loadConfig } from "../config";
+import { loadProcessConfig } from "../config";
 import { BackupError, restoreBackup } from "../db/backup";
+import { runCli, UsageError } from "./run-cli";
 
 const USAGE = "Usage: npm run restore -- BACKUP   (a directory made by npm run backup, or its manifest.json; restores into DATA_DIR)";
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.length !== 1 || argv[0] === "--help" || argv[0] === "-h") {
-    console.error(argv.length === 0 ? `Which backup? ${USAGE}` : USAGE);
-    return argv[0] === "--help" || argv[0] === "-h" ? 0 : 2;
+  if (argv[0] === "--help" || argv[0] === "-h") {
+    console.log(USAGE);
+    return 0;
   }
-  const config = loadConfig();
+  if (argv.length === 0) throw new UsageError("Which backup?");
+  if (argv.length > 1) throw new UsageError("npm run restore takes one backup.");
+  const config = loadProcessConfig();
   if (config.database.kind === "postgres") {
     console.error("DATABASE_URL is PostgreSQL: npm run restore restores SQLite backups. Restore a pg_dump with pg_restore into a new, empty database (README, Backups and restore).");
     return 2;
@@ -33,14 +36,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(`Restore refused: ${error.message}`);
-      process.exit(error instanceof ConfigError ? 2 : 1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(import.meta.url, main, USAGE, (error) => (error instanceof BackupError ? `Restore refused: ${error.message}` : error));

@@ -7,22 +7,26 @@
  * set up yet). Reads the same configuration as the server (environment and .env); the link is on
  * the mail origin (PUBLIC_SITE_URL, else the listening address, with a warning).
  */
-import { ConfigError, loadProcessConfig } from "../config";
+import { loadProcessConfig } from "../config";
 import { migrateToLatest, openDatabase } from "../db/database";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender } from "../mail/senders";
 import { TeamAccess } from "../team/access";
 import { Audit } from "../audit/audit";
+import { runCli, UsageError } from "./run-cli";
 
 const USAGE = "Usage:\n  npm run team -- link ADDRESS";
 
 async function main(argv: string[]): Promise<number> {
   const [command, address, ...rest] = argv;
-  if (command !== "link" || !address || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
+  if (command === "--help" || command === "-h") {
+    console.log(USAGE);
+    return 0;
   }
+  if (command !== "link") throw new UsageError(command === undefined ? "Which command?" : `Unknown command: ${command}.`);
+  if (!address) throw new UsageError("Whose link? Give the member's address.");
+  if (rest.length > 0) throw new UsageError("npm run team -- link takes one address.");
   const config = loadProcessConfig();
   const database = openDatabase(config.database);
   try {
@@ -45,14 +49,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(import.meta.url, main, USAGE, (error) => error);

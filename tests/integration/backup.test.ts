@@ -5,7 +5,7 @@
  * database the server starts on.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, cpSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, cpSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -150,6 +150,20 @@ describe("SQLite: npm run backup and npm run restore", () => {
     expect(emails).not.toContain("only-here@example.com");
     expect(emails).toContain(ackedBefore[0]);
   });
+});
+
+it("answers a wrong command line with what is wrong and the usage (exit 2), --help with the usage (exit 0)", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "cli-usage-"));
+  const extra = await cli("server/cli/backup.ts", ["now"], { DATA_DIR: dataDir });
+  expect(extra.code).toBe(2);
+  expect(extra.stderr).toMatch(/^npm run backup takes no arguments\.\n\nUsage: npm run backup/);
+  const none = await cli("server/cli/restore.ts", [], { DATA_DIR: dataDir });
+  expect(none.code).toBe(2);
+  expect(none.stderr).toMatch(/^Which backup\?\n\nUsage: npm run restore -- BACKUP/);
+  const help = await cli("server/cli/restore.ts", ["--help"], { DATA_DIR: dataDir });
+  expect(help).toMatchObject({ code: 0, stderr: "" });
+  expect(help.stdout).toMatch(/^Usage: npm run restore -- BACKUP/);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it("the server takes a verified backup on its own (BACKUP_INTERVAL) and keeps the newest BACKUP_KEEP", async () => {
