@@ -117,6 +117,16 @@ describe("loadConfig", () => {
     expect(config.mail.leaseMs).toBe(3_000);
   });
 
+  it("names what each numeric variable expects, and takes an empty one as unset", () => {
+    expect(problemsOf({ MAIL_MAX_ATTEMPTS: "abc", PORT: "70000", BACKUP_KEEP: "2.5", CHAT_DAILY_LIMIT_PER_IP: "0" })).toEqual([
+      "PORT: must be at most 65535",
+      "MAIL_MAX_ATTEMPTS: must be a whole number of attempts",
+      "CHAT_DAILY_LIMIT_PER_IP: must be at least 1",
+      "BACKUP_KEEP: must be a whole number of backups",
+    ]);
+    expect(loadConfig({ PORT: "", MAIL_MAX_ATTEMPTS: " " }).port).toBe(3000);
+  });
+
   it("reads the HTTP server's timeouts, with production defaults", () => {
     expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000 });
     const config = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "1000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "5000" });

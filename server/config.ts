@@ -103,16 +103,24 @@ const teamMembers = z.string().transform((value, ctx): string[] => {
   return [...new Set(addresses.map((address) => address.toLowerCase()))];
 });
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/**
+ * A whole number in [min, max] (`what` says what is expected, in the messages); unset or empty: the
+ * default. Every numeric variable is read by this one rule, so each refusal says what was expected.
+ */
+function wholeNumber(fallback: number, min: number, max: number, what: string, maxNote = "") {
+  const expected = `must be ${what}`;
+  return optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: expected })
+      .int(expected)
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}${maxNote}`)
+      .default(fallback),
+  );
+}
 
 /** A timeout of the HTTP server in milliseconds: never 0 (Node's "no limit"), at most 10 minutes. */
-const httpTimeout = (fallback: number, min: number) =>
-  z.coerce
-    .number({ error: "must be a whole number of milliseconds" })
-    .int("must be a whole number of milliseconds")
-    .min(min, `must be at least ${min}`)
-    .max(600_000, "must be at most 600000 (10 minutes)")
-    .default(fallback);
+const httpTimeout = (fallback: number, min: number) => wholeNumber(fallback, min, 600_000, "a whole number of milliseconds", " (10 minutes)");
 
 /** BACKUP_INTERVAL: off (unset, empty or "off"), or a whole number of minutes, hours or days: 30m, 6h, 1d. */
 const backupInterval = z
@@ -131,7 +139,7 @@ const backupInterval = z
   });
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(3000, 0, 65_535, "a port number (0: any free port)"),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalString.pipe(
@@ -144,7 +152,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(mailFrom.optional()),
   TEAM_EMAIL: optionalString.pipe(email.optional()),
   ADMIN_EMAIL: optionalString.pipe(email.optional()),
-  MAIL_MAX_ATTEMPTS: positiveInt(50),
+  MAIL_MAX_ATTEMPTS: wholeNumber(50, 1, 1_000, "a whole number of attempts"),
   TEAM_MEMBERS: optionalString.pipe(teamMembers.optional()),
   MAIL_POSTAL_ADDRESS: optionalString.pipe(
     z
@@ -154,29 +162,29 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_UNSUBSCRIBE_MAILTO: optionalString.pipe(email.optional()),
-  MAIL_RATE_PER_MINUTE: z.coerce.number({ error: "must be a whole number of mails per minute" }).int("must be a whole number").min(1, "must be at least 1").max(100_000, "must be at most 100000").default(60),
+  MAIL_RATE_PER_MINUTE: wholeNumber(60, 1, 100_000, "a whole number of mails per minute"),
   AI_API_KEY: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
   AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
-  AI_TIMEOUT_MS: positiveInt(20_000),
+  AI_TIMEOUT_MS: wholeNumber(20_000, 1, 600_000, "a whole number of milliseconds"),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   PUBLIC_SITE_URL: optionalString.pipe(publicSiteUrl.optional()),
   TRUST_PROXY: trustProxy,
   METRICS_ALLOW: metricsAllow,
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  RATE_LIMIT_POST_PER_MINUTE: positiveInt(20),
-  CHAT_DAILY_LIMIT_PER_IP: positiveInt(20),
-  CHAT_DAILY_LIMIT_TOTAL: positiveInt(1000),
-  MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
-  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(600_000)),
+  RATE_LIMIT_POST_PER_MINUTE: wholeNumber(20, 1, 1_000_000_000, "a whole number of requests per minute"),
+  CHAT_DAILY_LIMIT_PER_IP: wholeNumber(20, 1, 1_000_000_000, "a whole number of answers per day"),
+  CHAT_DAILY_LIMIT_TOTAL: wholeNumber(1000, 1, 1_000_000_000, "a whole number of answers per day"),
+  MAIL_LEASE_MS: wholeNumber(60_000, 1_000, 3_600_000, "a whole number of milliseconds"),
+  SHUTDOWN_DRAIN_MS: wholeNumber(0, 0, 600_000, "a whole number of milliseconds"),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 1, 600_000, "a whole number of milliseconds"),
   HTTP_HEADERS_TIMEOUT_MS: httpTimeout(15_000, 100),
   HTTP_REQUEST_TIMEOUT_MS: httpTimeout(30_000, 100),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: httpTimeout(65_000, 1_000),
   BACKUP_DIR: optionalString,
   BACKUP_INTERVAL: backupInterval,
-  BACKUP_KEEP: z.coerce.number({ error: "must be a whole number of backups" }).int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10000").default(7),
+  BACKUP_KEEP: wholeNumber(7, 1, 10_000, "a whole number of backups"),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
