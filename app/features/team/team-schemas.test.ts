@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignInputSchema, noteSchema, parseAuditQuery, parseExportQuery, parseLeadFilter, parseMailQuery, parsePersonQuery } from "./team-schemas";
+import { campaignInputSchema, noteSchema, parseAuditQuery, parseExportQuery, parseLeadFilter, parseCampaignsQuery, parseMailQuery, parsePersonQuery } from "./team-schemas";
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -27,6 +27,9 @@ describe("the team pages' query strings", () => {
     expect(parsePersonQuery(query("email=a%40example.com&email=b%40example.com")).ok).toBe(false);
     expect(parsePersonQuery(query(""))).toEqual({ ok: false, errors: ["Give one email address (?email=…) to see what the site holds about a person."] });
     expect(parsePersonQuery(query("email=Ann%40Example.com"))).toMatchObject({ ok: true, value: { email: "Ann@Example.com" } });
+    expect(parseCampaignsQuery(query("id=abc&tested=1"))).toMatchObject({ ok: true, value: { id: "abc", tested: "1" } });
+    expect(parseCampaignsQuery(query("id=a&id=b"))).toEqual({ ok: false, errors: ['Give "id" once.'] });
+    expect(parseCampaignsQuery(query("tested=yes"))).toEqual({ ok: false, errors: ["This campaign link is not valid."] });
   });
 });
 

@@ -100,6 +100,13 @@ export const parseExportQuery = (params: URLSearchParams) => parseQuery(exportQu
 export const parseMailQuery = (params: URLSearchParams) => parseQuery(mailQuerySchema, params);
 export const parseAuditQuery = (params: URLSearchParams) => parseQuery(auditQuerySchema, params);
 
+/** The campaigns page's query (/team/campaigns?id=…, and `tested=1` after a test send). */
+export const campaignsQuerySchema = z.object({
+  id: z.string().max(64, "This campaign link is not valid.").optional(),
+  tested: z.literal("1", { error: "This campaign link is not valid." }).optional(),
+});
+export const parseCampaignsQuery = (params: URLSearchParams) => parseQuery(campaignsQuerySchema, params);
+
 export const teamEmailSchema = z
   .string({ error: "Please enter your email address." })
   .trim()

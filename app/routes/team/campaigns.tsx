@@ -5,7 +5,7 @@ import { CAMPAIGN_ERRORS, CAMPAIGN_INTENTS, CAMPAIGN_LIMITS, CAMPAIGNS_PATH } fr
 import { requireMember } from "~/features/team/guard.server";
 import { isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
-import { campaignInputSchema } from "~/features/team/team-schemas";
+import { campaignInputSchema, parseCampaignsQuery } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/campaigns";
 
@@ -20,11 +20,12 @@ export const meta: Route.MetaFunction = () => [{ title: `Campaigns | Team | ${PR
 export async function loader(args: Route.LoaderArgs) {
   const email = await requireMember(args);
   const { campaigns, config } = args.context.get(servicesContext);
-  const params = new URL(args.request.url).searchParams;
-  const id = params.get("id");
+  const query = parseCampaignsQuery(new URL(args.request.url).searchParams);
+  if (!query.ok) throw data({ message: query.errors.join(" ") }, { status: 400 });
+  const { id, tested } = query.value;
   const selected = isRowId(id) ? await campaigns.get(id) : undefined;
   if (id && !selected) throw data({ message: CAMPAIGN_ERRORS["campaign-missing"] }, { status: 404 });
-  return { email, list: await campaigns.list(), selected, tested: params.has("tested"), rate: config.mail.campaignRatePerMinute };
+  return { email, list: await campaigns.list(), selected, tested: tested !== undefined, rate: config.mail.campaignRatePerMinute };
 }
 
 export async function action(args: Route.ActionArgs) {
