@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { loadProcessConfig } from "../config";
 import { runCli, UsageError } from "./run-cli";
+import { databaseInUse } from "../db/backup";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/database";
 import { moveData, SchemaMismatchError, tableCheckOk, TargetNotEmptyError, VerificationError, type Row, type TableCheck } from "../db/move-data";
 import { SESSION_SECRET_SETTING, sessionSecretFile } from "../http/session-secret";
@@ -77,6 +78,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const sourceFile = config.database.file;
   if (!fs.existsSync(sourceFile)) throw new UsageError(`There is no SQLite database at ${sourceFile}: set DATA_DIR (or DATABASE_URL=file:…) as the server has it.`);
+  // What a running server wrote after the copy would be left behind on SQLite.
+  if (databaseInUse(sourceFile)) throw new MoveError(`A server is using ${sourceFile}: stop it (every instance), then run move-data again. Nothing was copied.`);
 
   const started = Date.now();
   const source = openDatabase(config.database);

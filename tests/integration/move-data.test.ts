@@ -111,6 +111,10 @@ it("moves every table to PostgreSQL: the site starts there with the same leads, 
   const workspace = leadLinks(await (await get("/team", teamCookie)).text());
   const audit = auditRows(await (await get("/team/audit", teamCookie)).text());
   expect(audit.join("\n")).toContain("erase");
+  // While the server runs, what it writes after the copy would stay behind: refused, nothing moved.
+  const whileRunning = await moveData(["--to", postgres.url], { DATA_DIR: dataDir });
+  expect(whileRunning.code).toBe(1);
+  expect(whileRunning.stderr.trim()).toBe(`A server is using ${join(dataDir, "site.db")}: stop it (every instance), then run move-data again. Nothing was copied.`);
   await site.stop();
   site = undefined;
   const sentBefore = smtp.messages.length;
