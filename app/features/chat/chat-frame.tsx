@@ -63,8 +63,12 @@ export interface ChatFrameProps {
   suggestions: ReactNode;
   messages: ReactNode;
   listRef?: Ref<HTMLDivElement>;
-  /** The remaining-messages counter and bar (empty until name and email are known). */
+  /** The remaining-messages counter and bar (null until name and email are known: no row at all). */
   status: ReactNode;
+  /** Where to go once the day's messages are used up (a row above the input), or null. */
+  nextSteps?: ReactNode;
+  /** A short notice beside the error (loading, a question kept for later), or null. */
+  note?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   inputLabel: string;
   placeholder: string;
@@ -98,7 +102,8 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
         >
           {props.messages}
         </div>
-        <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div>
+        {props.status ? <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div> : null}
+        {props.nextSteps ? <div className="border-t border-line bg-canvas px-4 py-3 text-sm">{props.nextSteps}</div> : null}
         <form onSubmit={props.onSubmit} className="flex gap-2 border-t border-line bg-canvas p-3" noValidate>
           <label htmlFor="chat-input" className="sr-only">
             {props.inputLabel}
@@ -130,6 +135,11 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
           <p id="chat-error" role="alert" className="font-medium text-brand">
             {props.error}
           </p>
+          {props.note ? (
+            <p role="status" className="font-medium text-muted">
+              {props.note}
+            </p>
+          ) : null}
           <button
             type="button"
             onClick={props.onTranscript}
