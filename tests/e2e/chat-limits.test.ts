@@ -82,10 +82,8 @@ describe("the chat's limits and transcript", () => {
     await introduce(chat, "Bea", "bea@example.com");
     for (let i = 1; i <= 5; i++) {
       await chat.say(`Question ${i}`);
-      await chat.waitForAssistant("This is a fake answer.");
-      await chat.idle();
+      await expect.poll(() => chat.remaining.innerText(), { timeout: 15_000 }).toBe(`${5 - i} messages remaining`);
     }
-    expect(await chat.remaining.innerText()).toBe("0 messages remaining");
 
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
