@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { overview } from "~/content/platform";
 import { LIMIT_REACHED } from "~/features/chat/chat-contract";
 import { demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { SUGGESTIONS } from "~/features/chat/chat-texts";
+import { NEXT_STEP_NEWSLETTER, SUGGESTIONS } from "~/features/chat/chat-texts";
 import { disclaimer } from "../../server/chat/texts";
 import { checkA11y, newPage } from "../support/browser";
 import { type ChatPage, introduce, openChat } from "../support/chat-page";
@@ -119,6 +119,8 @@ describe("the chat's states", () => {
     expect(await chat.input.isDisabled()).toBe(true);
     expect(await chat.send.isDisabled()).toBe(true);
     expect(await chat.input.inputValue()).toBe("");
+    // The visitor was typing: the focus moves from the disabled input to the way forward.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(NEXT_STEP_NEWSLETTER);
     for (const question of SUGGESTIONS) expect(await page.getByRole("button", { name: question, exact: true }).isDisabled()).toBe(true);
 
     const newsletter = chat.root.getByRole("link", { name: /newsletter/i });

@@ -48,7 +48,7 @@ export function Suggestions({ onPick, disabled }: { onPick?: (question: string) 
               type="button"
               disabled={disabled}
               onClick={() => onPick?.(question)}
-              className="rounded-full border border-line bg-canvas px-3 py-1.5 text-left text-sm text-ink hover:border-brand hover:text-brand disabled:opacity-60"
+              className="rounded-full border border-line bg-canvas px-3 py-1.5 text-left text-sm text-ink enabled:hover:border-brand enabled:hover:text-brand disabled:opacity-60"
             >
               {question}
             </button>
@@ -65,7 +65,7 @@ export interface ChatFrameProps {
   listRef?: Ref<HTMLDivElement>;
   /** The remaining-messages counter and bar (null until name and email are known: no row at all). */
   status: ReactNode;
-  /** Where to go once the day's messages are used up (a row above the input), or null. */
+  /** Where to go once the day's messages are used up (under the error that says so), or null. */
   nextSteps?: ReactNode;
   /** A short notice beside the error (loading, a question kept for later), or null. */
   note?: ReactNode;
@@ -103,7 +103,6 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
           {props.messages}
         </div>
         {props.status ? <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div> : null}
-        {props.nextSteps ? <div className="border-t border-line bg-canvas px-4 py-3 text-sm">{props.nextSteps}</div> : null}
         <form onSubmit={props.onSubmit} className="flex gap-2 border-t border-line bg-canvas p-3" noValidate>
           <label htmlFor="chat-input" className="sr-only">
             {props.inputLabel}
@@ -135,6 +134,7 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
           <p id="chat-error" role="alert" className="font-medium text-brand">
             {props.error}
           </p>
+          {props.nextSteps ? <div className="basis-full">{props.nextSteps}</div> : null}
           {props.note ? (
             <p role="status" className="font-medium text-muted">
               {props.note}

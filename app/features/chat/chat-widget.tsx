@@ -3,7 +3,7 @@
  * It renders what useChat (use-chat.ts) holds, and keeps the input focused and the newest message
  * in view.
  */
-import { type FormEvent, useEffect, useLayoutEffect, useRef } from "react";
+import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
 import type { ChatWidgetProps } from "./chat-section";
 import { RemainingMeter, TypingIndicator } from "./chat-status";
@@ -23,10 +23,10 @@ export function ChatWidget(props: ChatWidgetProps) {
 }
 
 /** Spec §2 Home: the newsletter block and the contact section, where a visitor goes once the day's messages are used. */
-function NextSteps() {
+function NextSteps({ navRef }: { navRef: Ref<HTMLElement> }) {
   const link = "font-semibold text-brand underline underline-offset-2 hover:text-brand-strong";
   return (
-    <nav aria-label={NEXT_STEPS_TITLE}>
+    <nav ref={navRef} aria-label={NEXT_STEPS_TITLE}>
       <p className="font-medium text-ink">{NEXT_STEPS_TITLE}</p>
       <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
         <li>
@@ -48,6 +48,7 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
   const chat = useChat(initialText, initialQuestion);
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const nextStepsRef = useRef<HTMLElement>(null);
   /** Give the input its focus back after each answer once the visitor has used it. */
   const refocus = useRef(focusInput);
 
@@ -60,6 +61,10 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
   useEffect(() => {
     if (!chat.loading && refocus.current) inputRef.current?.focus();
   }, [chat.loading]);
+  // The input is disabled at the limit: the visitor who was typing lands on the way forward.
+  useEffect(() => {
+    if (chat.atLimit && refocus.current) nextStepsRef.current?.querySelector("a")?.focus();
+  }, [chat.atLimit]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,7 +95,7 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
         </>
       }
       status={chat.remaining === null ? null : <RemainingMeter remaining={chat.remaining} />}
-      nextSteps={chat.atLimit ? <NextSteps /> : null}
+      nextSteps={chat.atLimit ? <NextSteps navRef={nextStepsRef} /> : null}
       note={chat.note}
       inputRef={inputRef}
       inputLabel={INPUT_LABELS[chat.step]}
