@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildKnowledgeBase, findRelevant } from "./knowledge-base";
 import { HISTORY_LIMIT, assembleMessages, dataMessage, maxTokensFor, systemPrompt } from "./prompt";
 import { composeTranscript } from "./transcript";
-import { knowledgeBaseAnswer, referralMessage } from "./texts";
+import { disclaimer, knowledgeBaseAnswer, referralMessage } from "./texts";
 
 describe("max_tokens (spec §9)", () => {
   it("is min(500, floor(2000 / number of messages))", () => {
@@ -66,6 +66,20 @@ describe("answers without a provider", () => {
     const answer = knowledgeBaseAnswer(findRelevant("How will the permit management system work?", buildKnowledgeBase()), "team@example.com");
     expect(answer).toContain("**Permit Management**: Prepare, track and store oversize and overweight permits");
     expect(answer).toContain("team@example.com");
+  });
+
+  it("says the disclaimer once per conversation and gives a passage already given only when nothing else matches", () => {
+    const kb = buildKnowledgeBase();
+    const first = knowledgeBaseAnswer(findRelevant("What services do you offer?", kb), "team@example.com");
+    const overviewLine = `**${kb[0]!.title}**: ${kb[0]!.text}`;
+    expect(first).toContain(overviewLine);
+    expect(first).toContain(disclaimer("team@example.com"));
+    const second = knowledgeBaseAnswer(findRelevant("Tell me about the route planning tool.", kb), "team@example.com", [first]);
+    expect(second).not.toContain(overviewLine);
+    expect(second).not.toContain(disclaimer("team@example.com"));
+    expect(second).toContain("**Route Planning**");
+    const again = knowledgeBaseAnswer(findRelevant("What services do you offer?", kb.slice(0, 1)), "team@example.com", [first, second]);
+    expect(again).toContain(overviewLine);
   });
 
   it("refers politely to the team or the contact form when nothing matches", () => {

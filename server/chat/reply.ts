@@ -48,12 +48,24 @@ export function createReplier(options: {
     }
   };
 
+  /** Max Load's earlier answers, so a knowledge-base answer does not repeat them; none when unreadable. */
+  const earlierAnswers = async (visitorId: string): Promise<string[]> => {
+    try {
+      const turns = await history(db, visitorId, ["chat"]);
+      return turns.filter((turn) => turn.role === "assistant").map((turn) => turn.content);
+    } catch (error) {
+      logger.warn({ err: error }, "could not read the earlier chat answers");
+      return [];
+    }
+  };
+
   return ({ visitorId, visitorName, text, admission }) =>
     async (onDelta, signal) => {
       const matches = findRelevant(text, knowledgeBase);
       const answered = allowance.limitsFor(admission.count, admission.resetTime);
       if (admission.knowledgeOnly || !provider) {
-        const reply = knowledgeBaseAnswer(matches, teamEmail);
+        const earlier = await earlierAnswers(visitorId);
+        const reply = knowledgeBaseAnswer(matches, teamEmail, earlier);
         onDelta(reply);
         await store(visitorId, "chat", reply, "knowledge-base");
         chatAnswers.inc({ source: "knowledge-base" });

@@ -23,16 +23,23 @@ export const capacityMessage = (teamEmail: string): string =>
 export const referralMessage = (teamEmail: string): string =>
   `I can only help with questions about ${PRODUCT_NAME} and oversized transport: routing, permits, certifications, compliance, tools and our roadmap. For anything else, please write to our team at ${teamEmail} or use the contact form on this page.`;
 
-/** A helpful answer from the matching passages, or the polite referral when none matches. */
-export function knowledgeBaseAnswer(matches: readonly KnowledgeMatch[], teamEmail: string): string {
+export const disclaimer = (teamEmail: string): string =>
+  `${ASSISTANT_NAME}'s answers are estimates to be verified. For anything more specific, write to our team at ${teamEmail} or use the contact form on this page.`;
+
+const passage = ({ entry }: KnowledgeMatch): string => `- **${entry.title}**: ${entry.text}`;
+
+/**
+ * A helpful answer from the matching passages, or the polite referral when none matches.
+ * `earlier`: Max Load's earlier answers in this conversation. A passage one of them already gave
+ * (the overview matches most questions) is left out unless nothing else matches, and the
+ * disclaimer is said once per conversation.
+ */
+export function knowledgeBaseAnswer(matches: readonly KnowledgeMatch[], teamEmail: string, earlier: readonly string[] = []): string {
   if (matches.length === 0) return referralMessage(teamEmail);
-  const top = matches.slice(0, 4);
-  const lines = top.map(({ entry }) => `- **${entry.title}**: ${entry.text}`);
-  return [
-    `Here is what I can tell you about ${PRODUCT_NAME}:`,
-    "",
-    ...lines,
-    "",
-    `${ASSISTANT_NAME}'s answers are estimates to be verified. For anything more specific, write to our team at ${teamEmail} or use the contact form on this page.`,
-  ].join("\n");
+  const given = (line: string) => earlier.some((answer) => answer.includes(line));
+  const all = matches.map(passage);
+  const fresh = all.filter((line) => !given(line));
+  const lines = (fresh.length > 0 ? fresh : all).slice(0, 4);
+  const closing = disclaimer(teamEmail);
+  return [`Here is what I can tell you about ${PRODUCT_NAME}:`, "", ...lines, ...(given(closing) ? [] : ["", closing])].join("\n");
 }

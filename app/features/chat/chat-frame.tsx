@@ -48,7 +48,7 @@ export function Suggestions({ onPick, disabled }: { onPick?: (question: string) 
               type="button"
               disabled={disabled}
               onClick={() => onPick?.(question)}
-              className="rounded-full border border-line bg-canvas px-3 py-1.5 text-left text-sm text-ink hover:border-brand hover:text-brand disabled:opacity-60"
+              className="rounded-full border border-line bg-canvas px-3 py-1.5 text-left text-sm text-ink enabled:hover:border-brand enabled:hover:text-brand disabled:opacity-60"
             >
               {question}
             </button>
@@ -63,8 +63,12 @@ export interface ChatFrameProps {
   suggestions: ReactNode;
   messages: ReactNode;
   listRef?: Ref<HTMLDivElement>;
-  /** The remaining-messages counter and bar (empty until name and email are known). */
+  /** The remaining-messages counter and bar (null until name and email are known: no row at all). */
   status: ReactNode;
+  /** Where to go once the day's messages are used up (under the error that says so), or null. */
+  nextSteps?: ReactNode;
+  /** A short notice beside the error (loading, a question kept for later), or null. */
+  note?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   inputLabel: string;
   placeholder: string;
@@ -98,7 +102,7 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
         >
           {props.messages}
         </div>
-        <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div>
+        {props.status ? <div className="flex h-12 items-center gap-3 border-t border-line bg-canvas px-4 text-sm">{props.status}</div> : null}
         <form onSubmit={props.onSubmit} className="flex gap-2 border-t border-line bg-canvas p-3" noValidate>
           <label htmlFor="chat-input" className="sr-only">
             {props.inputLabel}
@@ -130,6 +134,12 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
           <p id="chat-error" role="alert" className="font-medium text-brand">
             {props.error}
           </p>
+          {props.nextSteps ? <div className="basis-full">{props.nextSteps}</div> : null}
+          {props.note ? (
+            <p role="status" className="font-medium text-muted">
+              {props.note}
+            </p>
+          ) : null}
           <button
             type="button"
             onClick={props.onTranscript}

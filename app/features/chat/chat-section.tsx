@@ -10,8 +10,10 @@ import { GREETING } from "./chat-lines";
 import { INPUT_LABELS, PLACEHOLDERS } from "./chat-texts";
 
 export interface ChatWidgetProps {
-  /** Text the visitor typed or picked in the shell before the chat loaded. */
+  /** Text the visitor typed in the shell before the chat loaded. */
   initialText: string;
+  /** A suggestion the visitor picked in the shell: asked as soon as the chat may ask it. */
+  initialQuestion: string | null;
   /** Focus the input once mounted (the visitor was using the shell). */
   focusInput: boolean;
 }
@@ -24,6 +26,7 @@ const loadWidget = (): Promise<Widget> => (widgetModule ??= import("./chat-widge
 export function ChatSection() {
   const [Widget, setWidget] = useState<Widget | null>(null);
   const [text, setText] = useState("");
+  const [question, setQuestion] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const [engaged, setEngaged] = useState(false);
   // Spec §2's "Loading..." while the chat's code is on its way (never in the pre-rendered HTML).
@@ -91,13 +94,13 @@ export function ChatSection() {
   return (
     <div ref={container} onPointerDown={Widget ? undefined : engage}>
       {Widget ? (
-        <Widget initialText={text} focusInput={engaged} />
+        <Widget initialText={text} initialQuestion={question} focusInput={engaged} />
       ) : (
         <ChatFrame
           suggestions={
             <Suggestions
-              onPick={(question) => {
-                setText(question);
+              onPick={(picked) => {
+                setQuestion(picked);
                 engage();
               }}
             />
@@ -107,13 +110,8 @@ export function ChatSection() {
               <p>{GREETING}</p>
             </MessageBubble>
           }
-          status={
-            loading ? (
-              <p role="status" className="text-sm font-semibold text-muted">
-                Loading...
-              </p>
-            ) : null
-          }
+          status={null}
+          note={loading ? "Loading..." : null}
           inputLabel={INPUT_LABELS.name}
           placeholder={PLACEHOLDERS.name}
           value={text}

@@ -38,3 +38,12 @@ export const SUGGESTIONS = [
   "Will the platform include training resources?",
   "How will the permit management system work?",
 ] as const;
+
+/** A suggestion picked before the lead is captured: asked right after it. */
+export const questionKept = (question: string): string =>
+  `Max Load will answer “${question}” as soon as you have shared your name and email address.`;
+
+/** Below the daily-limit error: where to go until the messages reset. */
+export const NEXT_STEPS_TITLE = "Until then, stay in touch:";
+export const NEXT_STEP_NEWSLETTER = "Join our newsletter";
+export const NEXT_STEP_CONTACT = "Write to us with the contact form";

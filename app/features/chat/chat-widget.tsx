@@ -3,11 +3,11 @@
  * It renders what useChat (use-chat.ts) holds, and keeps the input focused and the newest message
  * in view.
  */
-import { type FormEvent, useEffect, useLayoutEffect, useRef } from "react";
+import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
 import type { ChatWidgetProps } from "./chat-section";
 import { RemainingMeter, TypingIndicator } from "./chat-status";
-import { INPUT_LABELS, PLACEHOLDERS, TRANSCRIPT_SENDING } from "./chat-texts";
+import { INPUT_LABELS, NEXT_STEP_CONTACT, NEXT_STEP_NEWSLETTER, NEXT_STEPS_TITLE, PLACEHOLDERS, TRANSCRIPT_SENDING } from "./chat-texts";
 import { Markdown } from "./markdown";
 import { ChatSessionProvider } from "./session-context";
 import { useChat } from "./use-chat";
@@ -22,10 +22,33 @@ export function ChatWidget(props: ChatWidgetProps) {
   );
 }
 
-function Chat({ initialText, focusInput }: ChatWidgetProps) {
-  const chat = useChat(initialText);
+/** Spec §2 Home: the newsletter block and the contact section, where a visitor goes once the day's messages are used. */
+function NextSteps({ navRef }: { navRef: Ref<HTMLElement> }) {
+  const link = "font-semibold text-brand underline underline-offset-2 hover:text-brand-strong";
+  return (
+    <nav ref={navRef} aria-label={NEXT_STEPS_TITLE}>
+      <p className="font-medium text-ink">{NEXT_STEPS_TITLE}</p>
+      <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+        <li>
+          <a href="#newsletter" className={link}>
+            {NEXT_STEP_NEWSLETTER}
+          </a>
+        </li>
+        <li>
+          <a href="#contact" className={link}>
+            {NEXT_STEP_CONTACT}
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
+  const chat = useChat(initialText, initialQuestion);
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const nextStepsRef = useRef<HTMLElement>(null);
   /** Give the input its focus back after each answer once the visitor has used it. */
   const refocus = useRef(focusInput);
 
@@ -38,6 +61,10 @@ function Chat({ initialText, focusInput }: ChatWidgetProps) {
   useEffect(() => {
     if (!chat.loading && refocus.current) inputRef.current?.focus();
   }, [chat.loading]);
+  // The input is disabled at the limit: the visitor who was typing lands on the way forward.
+  useEffect(() => {
+    if (chat.atLimit && refocus.current) nextStepsRef.current?.querySelector("a")?.focus();
+  }, [chat.atLimit]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,10 +77,10 @@ function Chat({ initialText, focusInput }: ChatWidgetProps) {
       suggestions={
         <Suggestions
           onPick={(question) => {
-            chat.setInput(question);
+            chat.pick(question);
             refocus.current = true;
-            inputRef.current?.focus();
           }}
+          disabled={chat.busy || chat.atLimit}
         />
       }
       listRef={listRef}
@@ -68,6 +95,8 @@ function Chat({ initialText, focusInput }: ChatWidgetProps) {
         </>
       }
       status={chat.remaining === null ? null : <RemainingMeter remaining={chat.remaining} />}
+      nextSteps={chat.atLimit ? <NextSteps navRef={nextStepsRef} /> : null}
+      note={chat.note}
       inputRef={inputRef}
       inputLabel={INPUT_LABELS[chat.step]}
       placeholder={PLACEHOLDERS[chat.step]}
@@ -76,7 +105,7 @@ function Chat({ initialText, focusInput }: ChatWidgetProps) {
       value={chat.input}
       onChange={chat.setInput}
       onSubmit={onSubmit}
-      busy={chat.busy}
+      busy={chat.busy || chat.atLimit}
       error={chat.error}
       onTranscript={() => void chat.requestTranscript()}
       transcriptLabel={chat.sendingTranscript ? TRANSCRIPT_SENDING : undefined}

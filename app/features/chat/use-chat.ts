@@ -9,7 +9,7 @@ import { browserTimeZone, loadChatSchemas, postMessage, saveLead, sendTranscript
 import { CHAT_FAILURE, DAILY_MESSAGES, LIMIT_REACHED, TRANSCRIPT_FAILED } from "./chat-contract";
 import { type ChatAction, chatReducer, effectiveLimits, initialChatState } from "./chat-reducer";
 import { readStoredChat, storeHistory, storeLimits, storeUserName } from "./chat-storage";
-import { TRANSCRIPT_SENT, UNEXPECTED_ERROR } from "./chat-texts";
+import { TRANSCRIPT_SENT, UNEXPECTED_ERROR, questionKept } from "./chat-texts";
 import { useChatSession } from "./session-context";
 
 type Dispatch = (action: ChatAction) => void;
@@ -56,13 +56,22 @@ async function ask(dispatch: Dispatch, text: string, remaining: number, accepted
   }
 }
 
-export function useChat(initialText: string) {
+/** The longest wait setTimeout honours (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+export function useChat(initialText: string, initialQuestion: string | null) {
   const { session, loading: sessionLoading } = useChatSession();
   const [state, dispatch] = useReducer(chatReducer, undefined, () => initialChatState(readStoredChat()));
   const [input, setInput] = useState(initialText);
   const [sendingTranscript, setSendingTranscript] = useState(false);
   /** A submission is under way (set at once, before the state says so). */
   const submitting = useRef(false);
+  /** A suggestion picked before the lead was captured: asked once it is. */
+  const [kept, setKept] = useState(initialQuestion);
+  /** Counts finished submissions, so a kept question is looked at again after each. */
+  const [settled, setSettled] = useState(0);
+  /** Re-renders when the daily allowance resets, to leave the limit state. */
+  const [, setResetSeen] = useState(0);
 
   // Applied while rendering when it arrives (React's pattern for state derived from a change).
   if (session && session !== state.session) dispatch({ type: "session", session });
@@ -85,8 +94,24 @@ export function useChat(initialText: string) {
   }, [step]);
 
   const remaining = limits ? effectiveLimits(limits).remainingMessages : DAILY_MESSAGES;
+  /** Spec §5: at 0 remaining the day is over; the input is disabled and the limit text shown. */
+  const atLimit = step === "message" && remaining <= 0 && !isLoading;
+  const busy = isLoading || (sessionLoading && step === "message");
 
-  async function submit(raw: string): Promise<void> {
+  // What was typed cannot be sent today: it does not stay in the (disabled) input.
+  if (atLimit && input !== "") setInput("");
+  useEffect(() => {
+    if (!atLimit || !limits) return;
+    const wait = Math.min(MAX_TIMEOUT_MS, Math.max(0, Date.parse(limits.resetTime) - Date.now()) + 1000);
+    const timer = setTimeout(() => setResetSeen((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [atLimit, limits]);
+
+  /**
+   * Sends the visitor's line for the current step. `fromInput`: the text is the input's, which is
+   * emptied once the line is accepted (a suggestion leaves a draft in the input alone).
+   */
+  async function submit(raw: string, fromInput = true): Promise<void> {
     if (raw.trim() === "" || isLoading || submitting.current) return;
     dispatch({ type: "error", error: null });
     if (step === "name") {
@@ -96,7 +121,7 @@ export function useChat(initialText: string) {
     }
     submitting.current = true;
     const accepted = () => {
-      setInput("");
+      if (fromInput) setInput("");
       dispatch({ type: "busy" });
     };
     try {
@@ -104,8 +129,27 @@ export function useChat(initialText: string) {
       else await ask(dispatch, raw, remaining, accepted);
     } finally {
       submitting.current = false;
+      setSettled((n) => n + 1);
     }
   }
+
+  /** A suggestion asks its question; before the lead it is kept (never taken as a name or email). */
+  function pick(question: string): void {
+    if (step === "message") void submit(question, false);
+    else setKept(question);
+  }
+
+  // The kept question is asked once the conversation is open (lead captured, session known).
+  // Asking is a request to the server, started by this change of step, hence an effect.
+  useEffect(() => {
+    if (kept === null || step !== "message" || busy || submitting.current) return;
+    /* eslint-disable react-hooks/set-state-in-effect */
+    setKept(null);
+    if (!atLimit) void submit(kept, false);
+    /* eslint-enable react-hooks/set-state-in-effect */
+    // submit is a new function each render; what it reads is in the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kept, step, busy, atLimit, settled]);
 
   async function requestTranscript(): Promise<void> {
     if (sendingTranscript) return;
@@ -125,12 +169,17 @@ export function useChat(initialText: string) {
     step,
     messages,
     author: userName ?? "Visitor",
-    error: state.error,
+    error: state.error ?? (atLimit ? LIMIT_REACHED : null),
     announcement: state.announcement,
     /** A request is under way (the lead, or a question and its reply). */
     loading: isLoading,
     /** The input and send button are disabled: a request is under way, or the session is not known yet. */
-    busy: isLoading || (sessionLoading && step === "message"),
+    busy,
+    /** The day's messages are used up: the input stays disabled and the next steps are offered. */
+    atLimit,
+    /** The notice about a suggestion kept until the lead is captured. */
+    note: kept !== null && step !== "message" ? questionKept(kept) : null,
+    pick,
     /** The typing indicator: a reply is awaited and none of it has arrived yet. */
     typing: isLoading && streamingId === null && step === "message",
     /** Spec §2: the counter shows once name and email are collected. */
