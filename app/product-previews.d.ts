@@ -2,5 +2,11 @@
 declare module "virtual:product-previews" {
   import type { PreviewName } from "~/content/previews";
 
-  export const previewImages: Record<PreviewName, { src: string; width: number; height: number }>;
+  interface PreviewImage {
+    src: string;
+    width: number;
+    height: number;
+  }
+  /** Each preview; `narrow` is its layout for screens below 640 px. */
+  export const previewImages: Record<PreviewName, PreviewImage & { narrow: PreviewImage }>;
 }

@@ -64,8 +64,8 @@ export const routePlanner = {
   caption: "One route for the whole move, checked against every height, width and weight limit on the way.",
   clearances: [
     { place: "I-25 overpass, Denver, CO", at: [-104.99, 39.74], limit: "Height 16 ft 4 in", verdict: "Clears by 7 in" },
-    { place: "Yellowstone River bridge, Billings, MT", at: [-108.5, 45.78], limit: "Weight 200,000 lb", verdict: "Escort, centre lane" },
-    { place: "Coutts border crossing, AB", at: [-111.96, 49.0], limit: "Width 16 ft 5 in", verdict: "Fits, daylight only" },
+    { place: "Yellowstone River bridge, Billings, MT", at: [-108.5, 45.78], limit: "Weight 200,000 lb", verdict: "Escort required" },
+    { place: "Coutts border crossing, AB", at: [-111.96, 49.0], limit: "Width 16 ft 5 in", verdict: "Daylight only" },
   ] satisfies readonly Clearance[],
 } as const;
 
@@ -87,7 +87,8 @@ export const costSimulator = {
   caption: "Escorts, fuel, permits and surveys priced before you quote.",
   inputs: [
     { label: "Distance", value: exampleMove.distance },
-    { label: "Load", value: "216,000 lb · 15 ft 1 in wide" },
+    { label: "Gross weight", value: "216,000 lb" },
+    { label: "Width × height", value: "15 ft 1 in × 15 ft 9 in" },
     { label: "Pilot cars", value: "2 (front and rear)" },
     { label: "Days on the road", value: "6" },
   ],

@@ -1,12 +1,67 @@
-/** The cost simulator preview: the example move's inputs on the left, the estimate's breakdown on the right. */
+/**
+ * The cost simulator preview: the example move's inputs and the estimate's breakdown, side by side
+ * (wide) or one above the other in larger type (narrow, for phones).
+ */
 import { costSimulator, costTotal, exampleMove, money } from "../../app/content/previews";
-import { escapeXml, palette, previewSvg, TITLE_BAR } from "./svg";
+import { escapeXml, n, palette, previewSvg, type Size, TITLE_BAR } from "./svg";
 
-export const COST_SIMULATOR_SIZE = { width: 600, height: 452 } as const;
+export const COST_SIMULATOR_WIDE: Size = { width: 600, height: 452 };
+export const COST_SIMULATOR_NARROW: Size = { width: 440, height: 724 };
 
-export function costSimulatorSvg(): string {
-  const { width, height } = COST_SIMULATOR_SIZE;
+/** The breakdown from (x0, y0) to x1: one bar per cost, then the total. */
+function breakdown(x0: number, x1: number, y0: number, k: number): string {
+  const barMax = x1 - x0;
+  const largest = Math.max(...costSimulator.costs.map((c) => c.amount));
+  const rowH = 52 * k;
+  const rows = costSimulator.costs
+    .map((cost, i) => {
+      const y = y0 + 38 * k + i * rowH;
+      return [
+        `<text x="${x0}" y="${n(y)}" font-size="${n(13 * k)}" fill="${palette.ink}">${escapeXml(cost.label)}</text>`,
+        `<text x="${x1}" y="${n(y)}" text-anchor="end" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">${money(cost.amount)}</text>`,
+        `<rect x="${x0}" y="${n(y + 10 * k)}" width="${barMax}" height="10" rx="5" fill="${palette.chrome}"/>`,
+        `<rect x="${x0}" y="${n(y + 10 * k)}" width="${Math.max(10, Math.round((barMax * cost.amount) / largest))}" height="10" rx="5" fill="${i === 0 ? palette.brand : "#475569"}"/>`,
+      ].join("");
+    })
+    .join("");
+  const totalY = Math.round(y0 + 38 * k + costSimulator.costs.length * rowH);
+  return [
+    `<text x="${x0}" y="${y0}" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">Cost breakdown</text>`,
+    `<text x="${x1}" y="${y0}" text-anchor="end" font-size="${n(12 * k)}" fill="${palette.muted}">USD</text>`,
+    rows,
+    `<path d="M${x0} ${totalY - 4}.5H${x1}" stroke="${palette.ink}"/>`,
+    `<text x="${x0}" y="${n(totalY + 24 * k)}" font-size="${n(14 * k)}" font-weight="700" fill="${palette.ink}">Estimated total</text>`,
+    `<text x="${x1}" y="${n(totalY + 26 * k)}" text-anchor="end" font-size="${n(22 * k)}" font-weight="800" fill="${palette.brandInk}">${money(costTotal)}</text>`,
+    `<text x="${x0}" y="${n(totalY + 52 * k)}" font-size="${n(12 * k)}" fill="${palette.muted}">An estimate to be verified before you quote.</text>`,
+  ].join("");
+}
+
+export function costSimulatorSvg(size: Size): string {
+  const { width, height } = size;
   const top = TITLE_BAR;
+  if (width < COST_SIMULATOR_WIDE.width) {
+    // Narrow: the inputs as a list of values, then the breakdown across.
+    const k = 1.2;
+    const rowH = 32;
+    const inputsH = 44 + costSimulator.inputs.length * rowH;
+    const inputs = costSimulator.inputs
+      .map((input, i) => {
+        const y = top + 64 + i * rowH;
+        return [
+          `<text x="16" y="${y}" font-size="15" fill="${palette.muted}">${escapeXml(input.label)}</text>`,
+          `<text x="${width - 16}" y="${y}" text-anchor="end" font-size="15" font-weight="700" fill="${palette.ink}">${escapeXml(input.value)}</text>`,
+        ].join("");
+      })
+      .join("");
+    const body = [
+      `<rect y="${top}" width="${width}" height="${inputsH}" fill="${palette.chrome}"/>`,
+      `<path d="M0 ${top + inputsH}.5H${width}" stroke="${palette.line}"/>`,
+      `<text x="16" y="${top + 30}" font-size="16" font-weight="700" fill="${palette.ink}">Your move</text>`,
+      inputs,
+      breakdown(16, width - 16, top + inputsH + 36, k),
+    ].join("");
+    return previewSvg("costSimulator", size, costSimulator.title, `Move ${exampleMove.reference}`, body);
+  }
   const split = 236;
   const inputs = costSimulator.inputs
     .map((input, i) => {
@@ -24,29 +79,5 @@ export function costSimulatorSvg(): string {
     `<text x="16" y="${top + 26}" font-size="13" font-weight="700" fill="${palette.ink}">Your move</text>`,
     inputs,
   ].join("");
-  const x0 = split + 20;
-  const barMax = width - x0 - 20;
-  const largest = Math.max(...costSimulator.costs.map((c) => c.amount));
-  const rows = costSimulator.costs
-    .map((cost, i) => {
-      const y = top + 64 + i * 52;
-      return [
-        `<text x="${x0}" y="${y}" font-size="13" fill="${palette.ink}">${escapeXml(cost.label)}</text>`,
-        `<text x="${width - 20}" y="${y}" text-anchor="end" font-size="13" font-weight="700" fill="${palette.ink}">${money(cost.amount)}</text>`,
-        `<rect x="${x0}" y="${y + 10}" width="${barMax}" height="10" rx="5" fill="${palette.chrome}"/>`,
-        `<rect x="${x0}" y="${y + 10}" width="${Math.max(10, Math.round((barMax * cost.amount) / largest))}" height="10" rx="5" fill="${i === 0 ? palette.brand : "#475569"}"/>`,
-      ].join("");
-    })
-    .join("");
-  const totalY = top + 64 + costSimulator.costs.length * 52;
-  const right = [
-    `<text x="${x0}" y="${top + 26}" font-size="13" font-weight="700" fill="${palette.ink}">Cost breakdown</text>`,
-    `<text x="${width - 20}" y="${top + 26}" text-anchor="end" font-size="12" fill="${palette.muted}">USD</text>`,
-    rows,
-    `<path d="M${x0} ${totalY - 4}.5H${width - 20}" stroke="${palette.ink}"/>`,
-    `<text x="${x0}" y="${totalY + 24}" font-size="14" font-weight="700" fill="${palette.ink}">Estimated total</text>`,
-    `<text x="${width - 20}" y="${totalY + 26}" text-anchor="end" font-size="22" font-weight="800" fill="${palette.brandInk}">${money(costTotal)}</text>`,
-    `<text x="${x0}" y="${totalY + 52}" font-size="12" fill="${palette.muted}">An estimate to be verified before you quote.</text>`,
-  ].join("");
-  return previewSvg("costSimulator", COST_SIMULATOR_SIZE, costSimulator.title, `Move ${exampleMove.reference}`, left + right);
+  return previewSvg("costSimulator", size, costSimulator.title, `Move ${exampleMove.reference}`, left + breakdown(split + 20, width - 20, top + 26, 1));
 }

@@ -6,27 +6,43 @@
  */
 import type { Plugin } from "vite";
 import type { PreviewName } from "../../app/content/previews";
-import { COST_SIMULATOR_SIZE, costSimulatorSvg } from "./cost-simulator";
-import { PERMIT_TRACKER_SIZE, permitTrackerSvg } from "./permit-tracker";
-import { ROUTE_PLANNER_SIZE, routePlannerSvg } from "./route-planner";
+import { COST_SIMULATOR_NARROW, COST_SIMULATOR_WIDE, costSimulatorSvg } from "./cost-simulator";
+import { PERMIT_TRACKER_NARROW, PERMIT_TRACKER_WIDE, permitTrackerSvg } from "./permit-tracker";
+import { ROUTE_PLANNER_NARROW, ROUTE_PLANNER_WIDE, routePlannerSvg } from "./route-planner";
 import type { Size } from "./svg";
 
 const ID = "virtual:product-previews";
 const RESOLVED = `\0${ID}`;
 
-export const previews: Record<PreviewName, { file: string; size: Size; draw: () => string }> = {
-  routePlanner: { file: "preview-route-planner.svg", size: ROUTE_PLANNER_SIZE, draw: routePlannerSvg },
-  permitTracker: { file: "preview-permit-tracker.svg", size: PERMIT_TRACKER_SIZE, draw: permitTrackerSvg },
-  costSimulator: { file: "preview-cost-simulator.svg", size: COST_SIMULATOR_SIZE, draw: costSimulatorSvg },
+interface Drawing {
+  file: string;
+  size: Size;
+  draw: () => string;
+}
+
+/** Each preview in two layouts: wide, and narrow for phones (larger type, fewer columns). */
+export const previews: Record<PreviewName, { wide: Drawing; narrow: Drawing }> = {
+  routePlanner: {
+    wide: { file: "preview-route-planner.svg", size: ROUTE_PLANNER_WIDE, draw: () => routePlannerSvg(ROUTE_PLANNER_WIDE) },
+    narrow: { file: "preview-route-planner-narrow.svg", size: ROUTE_PLANNER_NARROW, draw: () => routePlannerSvg(ROUTE_PLANNER_NARROW) },
+  },
+  permitTracker: {
+    wide: { file: "preview-permit-tracker.svg", size: PERMIT_TRACKER_WIDE, draw: () => permitTrackerSvg(PERMIT_TRACKER_WIDE) },
+    narrow: { file: "preview-permit-tracker-narrow.svg", size: PERMIT_TRACKER_NARROW, draw: () => permitTrackerSvg(PERMIT_TRACKER_NARROW) },
+  },
+  costSimulator: {
+    wide: { file: "preview-cost-simulator.svg", size: COST_SIMULATOR_WIDE, draw: () => costSimulatorSvg(COST_SIMULATOR_WIDE) },
+    narrow: { file: "preview-cost-simulator-narrow.svg", size: COST_SIMULATOR_NARROW, draw: () => costSimulatorSvg(COST_SIMULATOR_NARROW) },
+  },
 };
 
 export function productPreviews(): Plugin {
-  const drawn = new Map<PreviewName, string>();
-  const svg = (name: PreviewName) => {
-    let text = drawn.get(name);
+  const drawn = new Map<string, string>();
+  const svg = ({ file, draw }: Drawing) => {
+    let text = drawn.get(file);
     if (text === undefined) {
-      text = previews[name].draw();
-      drawn.set(name, text);
+      text = draw();
+      drawn.set(file, text);
     }
     return text;
   };
@@ -35,16 +51,21 @@ export function productPreviews(): Plugin {
     resolveId: (source) => (source === ID ? RESOLVED : null),
     load(id) {
       if (id !== RESOLVED) return null;
-      const entries = (Object.keys(previews) as PreviewName[]).map((name) => {
-        const { file, size } = previews[name];
+      const image = (drawing: Drawing) => {
         // Vite's own asset placeholder: replaced by the file's public URL in every environment's output.
         const src =
           this.environment.config.command === "build"
-            ? `__VITE_ASSET__${this.emitFile({ type: "asset", name: file, source: svg(name) })}__`
-            : `data:image/svg+xml,${encodeURIComponent(svg(name))}`;
-        return `${JSON.stringify(name)}: { src: ${JSON.stringify(src)}, width: ${size.width}, height: ${size.height} }`;
-      });
-      return `export const previewImages = { ${entries.join(", ")} };`;
+            ? `__VITE_ASSET__${this.emitFile({ type: "asset", name: drawing.file, source: svg(drawing) })}__`
+            : `data:image/svg+xml,${encodeURIComponent(svg(drawing))}`;
+        return { src, width: drawing.size.width, height: drawing.size.height };
+      };
+      const images = Object.fromEntries(
+        (Object.keys(previews) as PreviewName[]).map((name) => {
+          const { wide, narrow } = previews[name];
+          return [name, { ...image(wide), narrow: image(narrow) }];
+        }),
+      );
+      return `export const previewImages = ${JSON.stringify(images)};`;
     },
   };
 }

@@ -5,7 +5,6 @@
  */
 import { createRequire } from "node:module";
 import { geoConicConformal, geoPath } from "d3-geo";
-import type { Geometry } from "geojson";
 import { feature, mesh } from "topojson-client";
 import { filter, filterWeight, presimplify, simplify } from "topojson-simplify";
 import type { GeometryCollection, Topology } from "topojson-specification";
@@ -14,7 +13,36 @@ import { escapeXml, n, palette, previewSvg, TITLE_BAR } from "./svg";
 
 const require = createRequire(import.meta.url);
 
-export const ROUTE_PLANNER_SIZE = { width: 800, height: 560 } as const;
+/**
+ * Two layouts of the same picture: wide (the clearances in cards over the map) and, for phones,
+ * narrow (the trip and its clearances listed under the map, in larger type).
+ */
+export interface RoutePlannerLayout {
+  width: number;
+  height: number;
+  /** Where the map ends; below it, in the narrow layout, the list. */
+  mapBottom: number;
+  /** Type size of the lists, relative to the wide layout's. */
+  type: number;
+  /** The places the map must show, [longitude, latitude]: it is fitted to their bounds. */
+  frame: [number, number][];
+}
+
+export const ROUTE_PLANNER_WIDE: RoutePlannerLayout = {
+  width: 800,
+  height: 560,
+  mapBottom: 560,
+  type: 1,
+  frame: [[-122, 21], [-64, 21], [-130, 57], [-58, 53], [-100, 60]],
+};
+/** Closer around the route, so the narrow map is about the move rather than the continent. */
+export const ROUTE_PLANNER_NARROW: RoutePlannerLayout = {
+  width: 440,
+  height: 700,
+  mapBottom: 400,
+  type: 1.2,
+  frame: [[-121, 27], [-86, 27], [-123, 57.5], [-92, 58]],
+};
 
 interface AtlasProperties {
   ct?: [number, number];
@@ -44,16 +72,16 @@ const map = {
   borderLine: "#64748b",
 } as const;
 
-export function routePlannerSvg(): string {
-  const { width, height } = ROUTE_PLANNER_SIZE;
+export function routePlannerSvg(layout: RoutePlannerLayout): string {
+  const { width, height, mapBottom, type, frame } = layout;
+  const narrow = mapBottom < height;
   const top = TITLE_BAR;
   const topology = atlas();
-  const frame: Geometry = { type: "MultiPoint", coordinates: [[-122, 21], [-64, 21], [-130, 57], [-58, 53], [-100, 60]] };
   const projection = geoConicConformal()
     .parallels([33, 58])
     .rotate([97, 0])
-    .fitExtent([[12, top + 8], [width - 12, height - 8]], frame)
-    .clipExtent([[0, top], [width, height]]);
+    .fitExtent([[12, top + 8], [width - 12, mapBottom - 8]], { type: "MultiPoint", coordinates: frame })
+    .clipExtent([[0, top], [width, mapBottom]]);
   const path = geoPath(projection).digits(1);
   const project = (at: readonly [number, number]) => projection([at[0], at[1]]) ?? [0, 0];
 
@@ -99,43 +127,48 @@ export function routePlannerSvg(): string {
     })
     .join("");
 
-  // The clearances, listed in a card over the Atlantic (bottom right).
-  const cardW = 318;
-  const rowH = 46;
-  const cardH = 40 + rowH * routePlanner.clearances.length;
-  const cardX = width - cardW - 14;
-  const cardY = height - cardH - 14;
+  // The trip and its clearances: in cards over the Atlantic and Hudson Bay (wide), or listed under the map (narrow).
+  const size = (px: number) => n(px * type);
+  const pad = narrow ? 16 : 14;
+  const boxW = narrow ? width : 350;
+  const rowH = 46 * type;
+  const tripH = 62 * type;
+  const listH = 40 + rowH * routePlanner.clearances.length;
+  const listX = narrow ? 0 : width - boxW - 14;
+  const listY = narrow ? mapBottom + tripH : height - listH - 14;
+  const tripX = narrow ? 0 : width - 262 - 14;
+  const tripY = narrow ? mapBottom : top + 14;
   const rows = routePlanner.clearances
     .map((c, i) => {
-      const y = cardY + 40 + i * rowH;
+      const y = listY + 40 * type + i * rowH;
+      const x = listX + pad;
       return [
-        `<circle cx="${cardX + 24}" cy="${y + 14}" r="10" fill="${palette.ink}"/>`,
-        `<text x="${cardX + 24}" y="${y + 18.5}" text-anchor="middle" font-size="12" font-weight="700" fill="#fff">${i + 1}</text>`,
-        `<text x="${cardX + 44}" y="${y + 12}" font-size="13" font-weight="700" fill="${palette.ink}">${escapeXml(c.limit)}</text>`,
-        `<text x="${cardX + cardW - 14}" y="${y + 12}" text-anchor="end" font-size="12" font-weight="700" fill="${palette.ok}">${escapeXml(c.verdict)}</text>`,
-        `<text x="${cardX + 44}" y="${y + 30}" font-size="12" fill="${palette.muted}">${escapeXml(c.place)}</text>`,
+        `<circle cx="${n(x + 10 * type)}" cy="${n(y + 14 * type)}" r="${size(10)}" fill="${palette.ink}"/>`,
+        `<text x="${n(x + 10 * type)}" y="${n(y + 18.5 * type)}" text-anchor="middle" font-size="${size(12)}" font-weight="700" fill="#fff">${i + 1}</text>`,
+        `<text x="${n(x + 30 * type)}" y="${n(y + 12 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">${escapeXml(c.limit)}</text>`,
+        `<text x="${listX + boxW - pad}" y="${n(y + 12 * type)}" text-anchor="end" font-size="${size(12)}" font-weight="700" fill="${palette.ok}">${escapeXml(c.verdict)}</text>`,
+        `<text x="${n(x + 30 * type)}" y="${n(y + 30 * type)}" font-size="${size(12)}" fill="${palette.muted}">${escapeXml(c.place)}</text>`,
       ].join("");
     })
     .join("");
-  const card = [
-    `<rect x="${cardX}" y="${cardY}" width="${cardW}" height="${cardH}" rx="10" fill="#fff" stroke="${palette.line}"/>`,
-    `<text x="${cardX + 14}" y="${cardY + 26}" font-size="13" font-weight="700" fill="${palette.ink}">Clearances on this route</text>`,
-    `<text x="${cardX + cardW - 14}" y="${cardY + 26}" text-anchor="end" font-size="12" font-weight="700" fill="${palette.ok}">All clear</text>`,
+  const list = [
+    narrow
+      ? `<path d="M${pad} ${Math.round(listY) + 0.5}H${width - pad}" stroke="${palette.line}"/>`
+      : `<rect x="${listX}" y="${listY}" width="${boxW}" height="${listH}" rx="10" fill="#fff" stroke="${palette.line}"/>`,
+    `<text x="${listX + pad}" y="${n(listY + 26 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">Clearances on this route</text>`,
+    `<text x="${listX + boxW - pad}" y="${n(listY + 26 * type)}" text-anchor="end" font-size="${size(12)}" font-weight="700" fill="${palette.ok}">All clear</text>`,
     rows,
   ].join("");
-
-  // The load and the trip, in a card over Hudson Bay (top right).
-  const chipW = 262;
-  const chipX = width - chipW - 14;
-  const chipY = top + 14;
-  const chip = [
-    `<rect x="${chipX}" y="${chipY}" width="${chipW}" height="62" rx="10" fill="#fff" stroke="${palette.line}"/>`,
-    `<text x="${chipX + 14}" y="${chipY + 24}" font-size="13" font-weight="700" fill="${palette.ink}">${escapeXml(exampleMove.distance)}</text>`,
-    `<text x="${chipX + 14}" y="${chipY + 45}" font-size="12" fill="${palette.muted}">${escapeXml(exampleMove.loadShort)}</text>`,
+  const trip = [
+    narrow
+      ? `<path d="M0 ${mapBottom}.5H${width}" stroke="${palette.line}"/>`
+      : `<rect x="${tripX}" y="${tripY}" width="262" height="62" rx="10" fill="#fff" stroke="${palette.line}"/>`,
+    `<text x="${tripX + pad}" y="${n(tripY + 24 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">${escapeXml(exampleMove.distance)}</text>`,
+    `<text x="${tripX + pad}" y="${n(tripY + 45 * type)}" font-size="${size(12)}" fill="${palette.muted}">${escapeXml(exampleMove.loadShort)}</text>`,
   ].join("");
 
   const body = [
-    `<rect y="${top}" width="${width}" height="${height - top}" fill="${map.ocean}"/>`,
+    `<rect y="${top}" width="${width}" height="${mapBottom - top}" fill="${map.ocean}"/>`,
     `<path d="${path({ type: "FeatureCollection", features: others })}" fill="${map.otherLand}"/>`,
     `<path d="${path({ type: "FeatureCollection", features: usCanada })}" fill="${map.land}"/>`,
     `<path d="${path({ type: "FeatureCollection", features: crossed })}" fill="${map.crossed}"/>`,
@@ -147,11 +180,12 @@ export function routePlannerSvg(): string {
     `<path d="${routeD}" fill="none" stroke="${palette.brand}" stroke-width="4.5" stroke-linejoin="round" stroke-linecap="round"/>`,
     `<circle cx="${n(fromX)}" cy="${n(fromY)}" r="7" fill="#fff" stroke="${palette.brand}" stroke-width="4"/>`,
     `<circle cx="${n(toX)}" cy="${n(toY)}" r="8" fill="${palette.brand}" stroke="#fff" stroke-width="3"/>`,
-    label(fromX + 12, fromY + 5, exampleMove.from.name, "start"),
+    label(fromX - 12, fromY + 5, exampleMove.from.name, "end"),
     label(toX + 12, toY - 8, exampleMove.to.name, "start"),
     markers,
-    chip,
-    card,
+    trip,
+    list,
   ].join("");
-  return previewSvg("routePlanner", ROUTE_PLANNER_SIZE, routePlanner.title, `Move ${exampleMove.reference} · Houston → Fort McMurray`, body);
+  const detail = narrow ? `Move ${exampleMove.reference}` : `Move ${exampleMove.reference} · Houston → Fort McMurray`;
+  return previewSvg("routePlanner", layout, routePlanner.title, detail, body);
 }

@@ -19,15 +19,14 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** Each preview's image address on a page, by the name the page gives it. */
-async function previewSources(path: string): Promise<Map<string, string>> {
+/** Each preview's image addresses on a page (its wide and its narrow layout), by the name the page gives it. */
+async function previewSources(path: string): Promise<Map<string, string[]>> {
   const html = await (await fetch(site.url + path)).text();
-  const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
-  const sources = new Map<string, string>();
-  for (const img of images) {
-    const name = /data-preview="([^"]+)"/.exec(img)?.[1];
-    const src = /src="([^"]+)"/.exec(img)?.[1];
-    if (name && src) sources.set(name, src);
+  const pictures = [...html.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1] ?? "");
+  const sources = new Map<string, string[]>();
+  for (const picture of pictures) {
+    const name = /data-preview="([^"]+)"/.exec(picture)?.[1];
+    if (name) sources.set(name, [...picture.matchAll(/ (?:src|srcSet|srcset)="([^"]+)"/g)].map((m) => m[1] ?? ""));
   }
   return sources;
 }
@@ -46,31 +45,39 @@ const getGzipped = (url: string) =>
 
 const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
+/** One layout of a preview as served: gzipped within budget, an SVG image titled and described in words. */
+async function checkSvg(name: PreviewName, src: string) {
+  const { status, headers, body: gzipped } = await getGzipped(site.url + src);
+  expect(status).toBe(200);
+  expect(headers["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(headers["content-encoding"]).toBe("gzip");
+  expect(gzipped.length).toBeLessThanOrEqual(MAX_GZIP_BYTES);
+  const svg = gunzipSync(gzipped).toString("utf8");
+  expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="t d"/);
+  const { title, description } = previewText(name);
+  expect(decode(/<title id="t">([^<]*)<\/title>/.exec(svg)?.[1] ?? "")).toBe(title);
+  expect(decode(/<desc id="d">([^<]*)<\/desc>/.exec(svg)?.[1] ?? "")).toBe(description);
+  // Drawn from data at build time: nothing fetched when it is shown.
+  expect(svg).not.toMatch(/href="https?:|<image|<script/);
+}
+
 describe("product previews", () => {
   it("Home shows all three and /platform all three, the same files", async () => {
     const home = await previewSources("/");
     const platform = await previewSources("/platform");
     expect([...home.keys()].sort()).toEqual([...NAMES].sort());
     expect([...platform.keys()].sort()).toEqual([...NAMES].sort());
-    for (const name of NAMES) expect(platform.get(name)).toBe(home.get(name));
+    for (const name of NAMES) {
+      expect(home.get(name)).toHaveLength(2);
+      expect(platform.get(name)).toEqual(home.get(name));
+    }
   });
 
   for (const name of NAMES) {
-    it(`${name}: an SVG of at most 30 KB gzipped, with its title and description`, async () => {
-      const src = (await previewSources("/")).get(name);
-      expect(src).toBeDefined();
-      const { status, headers, body: gzipped } = await getGzipped(site.url + String(src));
-      expect(status).toBe(200);
-      expect(headers["content-type"]).toMatch(/^image\/svg\+xml/);
-      expect(headers["content-encoding"]).toBe("gzip");
-      expect(gzipped.length).toBeLessThanOrEqual(MAX_GZIP_BYTES);
-      const svg = gunzipSync(gzipped).toString("utf8");
-      expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="t d"/);
-      const { title, description } = previewText(name);
-      expect(decode(/<title id="t">([^<]*)<\/title>/.exec(svg)?.[1] ?? "")).toBe(title);
-      expect(decode(/<desc id="d">([^<]*)<\/desc>/.exec(svg)?.[1] ?? "")).toBe(description);
-      // Drawn from data at build time: nothing fetched when it is shown.
-      expect(svg).not.toMatch(/href="https?:|<image|<script/);
+    it(`${name}: each layout an SVG of at most 30 KB gzipped, with its title and description`, async () => {
+      const sources = (await previewSources("/")).get(name) ?? [];
+      expect(sources).toHaveLength(2);
+      for (const src of sources) await checkSvg(name, src);
     });
   }
 });

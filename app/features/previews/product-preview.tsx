@@ -7,21 +7,24 @@ import { previewCaptions, previewText, type PreviewName } from "~/content/previe
  * the SVG's own colours reach 7:1 in both contrast modes; the frame around it follows the page.
  */
 export function ProductPreview({ name, tone = "light" }: { name: PreviewName; tone?: "light" | "dark" }) {
-  const { src, width, height } = previewImages[name];
+  const { src, width, height, narrow } = previewImages[name];
   const { title, description } = previewText(name);
   const { title: tool, caption } = previewCaptions[name];
   return (
-    <figure className="m-0">
-      <img
-        src={src}
-        width={width}
-        height={height}
-        alt={`${title}. ${description}`}
-        loading="lazy"
-        decoding="async"
-        data-preview={name}
-        className="block h-auto w-full rounded-xl border border-line bg-white shadow-xl shadow-slate-900/10"
-      />
+    <figure>
+      <picture>
+        <source media="(max-width: 639px)" srcSet={narrow.src} width={narrow.width} height={narrow.height} />
+        <img
+          src={src}
+          width={width}
+          height={height}
+          alt={`${title}. ${description}`}
+          loading="lazy"
+          decoding="async"
+          data-preview={name}
+          className="block h-auto w-full rounded-xl border border-line bg-white shadow-xl shadow-slate-900/10"
+        />
+      </picture>
       <figcaption className={`mt-3 text-sm ${tone === "dark" ? "text-on-dark-muted" : "text-muted"}`}>
         <strong className={tone === "dark" ? "text-on-dark" : "text-ink"}>{tool}.</strong> {caption}
       </figcaption>
