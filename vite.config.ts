@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { knownHarmlessWarnings } from "./scripts/build-warnings";
 import { inlineScripts } from "./scripts/inline-script";
+import { productPreviews } from "./scripts/previews/plugin";
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), inlineScripts(), knownHarmlessWarnings(), reactRouter()],
+  plugins: [tailwindcss(), inlineScripts(), productPreviews(), knownHarmlessWarnings(), reactRouter()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // The build prints its warnings and errors, not each file it wrote (`npx react-router build
   // --logLevel info` lists them); scripts/build-server.ts ends with a one-line summary.

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { featuresSection, intro, valueSection } from "~/content/home";
 import type { ContentCard } from "~/content/types";
+import { ProductPreviews } from "~/features/previews/product-preview";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
@@ -82,6 +83,7 @@ export function FeaturesSection() {
           <FeatureCard key={card.title} card={card} />
         ))}
       </ul>
+      <ProductPreviews wide="routePlanner" pair={["permitTracker", "costSimulator"]} />
       <p data-testid="launch-note" className="mx-auto mt-10 max-w-2xl rounded-full border-2 border-brand bg-canvas px-6 py-3 text-center font-semibold text-brand">
         {featuresSection.launchNote}
       </p>

@@ -10,6 +10,7 @@ import {
   vision2026,
 } from "~/content/platform";
 import type { ContentCard } from "~/content/types";
+import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
@@ -83,6 +84,7 @@ export function FeaturesSection() {
         <h2 className={`${h2Class} mt-16`}>{advancedMapSoftware.title}</h2>
         <p className="mt-3 max-w-3xl text-lg text-muted">{advancedMapSoftware.description}</p>
         <CardGrid cards={advancedMapSoftware.features} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <ProductPreviews wide="routePlanner" />
 
         <h2 className={`${h2Class} mt-16`}>Additional services</h2>
         <CardGrid cards={additionalServices} columns="sm:grid-cols-2 lg:grid-cols-4" />
@@ -153,6 +155,7 @@ export function VisionSection() {
             </li>
           ))}
         </ul>
+        <ProductPreviews pair={["permitTracker", "costSimulator"]} tone="dark" />
       </div>
     </section>
   );

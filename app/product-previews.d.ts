@@ -1,0 +1,12 @@
+/** The product previews as built (scripts/previews/plugin.ts): each SVG's URL and its size. */
+declare module "virtual:product-previews" {
+  import type { PreviewName } from "~/content/previews";
+
+  interface PreviewImage {
+    src: string;
+    width: number;
+    height: number;
+  }
+  /** Each preview; `narrow` is its layout for screens below 640 px. */
+  export const previewImages: Record<PreviewName, PreviewImage & { narrow: PreviewImage }>;
+}
