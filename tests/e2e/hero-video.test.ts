@@ -9,7 +9,7 @@ import type { Frame, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_VIDEO_ID } from "~/content/brand";
 import { hero } from "~/content/home";
-import { newPage } from "../support/browser";
+import { checkA11y, newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 
 const ctx = useSiteAndBrowser();
@@ -243,6 +243,7 @@ describe("hero video", () => {
 
     const play = page.getByRole("button", { name: hero.videoPlay });
     await play.waitFor({ state: "visible", timeout: 10_000 });
+    await checkA11y(page, { include: "#hero-title, [data-testid=hero-video] + svg, [data-testid=hero-video] ~ button" });
     await play.focus();
     await page.keyboard.press("Enter");
 

@@ -84,6 +84,9 @@ const SCENE = {
 
 const { horizon, road, wheelLine, wheelRadius } = SCENE;
 
+/** Computed lengths to a tenth of a unit: the markup carries no float noise. */
+const tenth = (n: number) => Math.round(n * 10) / 10;
+
 function Sky() {
   return (
     <>
@@ -107,12 +110,12 @@ function Sky() {
 
 function WindTurbine({ x, base, height, turn }: Turbine) {
   const top = base - height;
-  const blade = height * 0.42;
+  const blade = tenth(height * 0.42);
   return (
     <g fill={COLOURS.cloud} stroke={COLOURS.steelLight} strokeWidth="2">
       <path d={`M${x - 7} ${base} L${x - 3} ${top} L${x + 3} ${top} L${x + 7} ${base} Z`} />
       {[0, 120, 240].map((angle) => (
-        <path key={angle} transform={`rotate(${turn + angle} ${x} ${top})`} d={`M${x} ${top} q8 -${blade * 0.3} 0 -${blade} q-10 ${blade * 0.5} 0 ${blade} Z`} />
+        <path key={angle} transform={`rotate(${turn + angle} ${x} ${top})`} d={`M${x} ${top} q8 -${tenth(blade * 0.3)} 0 -${blade} q-10 ${tenth(blade * 0.5)} 0 ${blade} Z`} />
       ))}
       <circle cx={x} cy={top} r="7" />
     </g>
@@ -132,8 +135,8 @@ function Landscape() {
       <rect y={horizon + 60} width={WIDTH} height={road.top - horizon - 60} fill={COLOURS.field} />
       {SCENE.trees.map(({ x, size }) => (
         <g key={x}>
-          <rect x={x - 4} y={road.top - 38 - size * 0.3} width="8" height={size * 0.3 + 26} fill={COLOURS.trunk} />
-          <circle cx={x} cy={road.top - 40 - size * 0.6} r={size * 0.6} fill={COLOURS.tree} />
+          <rect x={x - 4} y={tenth(road.top - 38 - size * 0.3)} width="8" height={tenth(size * 0.3 + 26)} fill={COLOURS.trunk} />
+          <circle cx={x} cy={tenth(road.top - 40 - size * 0.6)} r={tenth(size * 0.6)} fill={COLOURS.tree} />
         </g>
       ))}
     </>
@@ -161,26 +164,26 @@ function Wheel({ x }: { x: number }) {
   return (
     <g>
       <circle cx={x} cy={wheelLine - wheelRadius} r={wheelRadius} fill={COLOURS.ink} />
-      <circle cx={x} cy={wheelLine - wheelRadius} r={wheelRadius * 0.45} fill={COLOURS.hub} />
+      <circle cx={x} cy={wheelLine - wheelRadius} r={tenth(wheelRadius * 0.45)} fill={COLOURS.hub} />
     </g>
   );
 }
 
 /** A yellow "OVERSIZE LOAD" sign, as carried front and back by such a convoy. */
 function Banner({ x, y, width }: { x: number; y: number; width: number }) {
-  const height = width * 0.2;
+  const height = tenth(width * 0.2);
   return (
     <g>
       <rect x={x} y={y} width={width} height={height} rx="3" fill={COLOURS.banner} stroke={COLOURS.ink} strokeWidth="2" />
       <text
         x={x + width / 2}
-        y={y + height * 0.72}
+        y={tenth(y + height * 0.72)}
         textAnchor="middle"
-        textLength={width - height * 0.6}
+        textLength={tenth(width - height * 0.6)}
         lengthAdjust="spacingAndGlyphs"
         fontFamily="system-ui, sans-serif"
         fontWeight="800"
-        fontSize={height * 0.6}
+        fontSize={tenth(height * 0.6)}
         fill={COLOURS.ink}
       >
         OVERSIZE LOAD
