@@ -161,6 +161,10 @@ describe("hero video", () => {
     expect(warnings.some((text) => /player error 2\b/.test(text))).toBe(false);
     expect(errors).toEqual([]);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Professional Solutions for Heavy Transport Industry");
+    // The poster stays, and offers no play button for a player that could only show its error.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
+    expect(await page.getByRole("button", { name: hero.videoPlay }).isVisible()).toBe(false);
   });
 
   it("the page loads no third-party script, and the CSP's script-src names no host", async () => {

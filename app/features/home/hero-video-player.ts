@@ -4,7 +4,7 @@
  * - "poster": the poster only; the player, if it loads at all, is transparent and inert behind it.
  *   When YouTube never answers (offline, blocked) the box stays so for good.
  * - "ready": the player answered but has not started (autoplay refused): the poster offers a
- *   play button.
+ *   play button. Not after a player error: the player would only show its error screen.
  * - "player": the player reports it is playing, or a visitor pressed play: the poster goes.
  * Used by Home's islands (app/islands/home-video.ts) and by the React hero alike.
  */
@@ -36,6 +36,10 @@ export function mountHeroVideo(container: HTMLElement): () => void {
       }, OFFER_PLAY_AFTER_MS);
     },
     onPlaying: () => show("player"),
+    onError: () => {
+      if (offer !== undefined) clearTimeout(offer);
+      if (shows() === "ready") show("poster");
+    },
   });
 
   const onPlay = () => {

@@ -68,6 +68,8 @@ export interface PlayerEvents {
   onReady?: () => void;
   /** The player reports that the video is playing (each time it starts or resumes). */
   onPlaying?: () => void;
+  /** The player reports an error (already logged). */
+  onError?: () => void;
 }
 
 export interface MountedPlayer {
@@ -129,6 +131,7 @@ export function mountYouTubePlayer(container: HTMLElement, videoId: string, titl
       events.onReady?.();
     } else if (message.event === "onError") {
       console.warn("Hero video: YouTube player error", message.info);
+      events.onError?.();
     } else if (reportedState(message) === PLAYING) {
       events.onPlaying?.();
     }
