@@ -10,6 +10,9 @@ export const hero = {
   primaryAction: { label: "Explore the platform", to: "/platform" },
   secondaryAction: { label: `Ask ${ASSISTANT_NAME}`, to: "/#chat" },
   videoTitle: `${PRODUCT_NAME} platform preview video`,
+  /** The poster shown until the video plays, and for good where it cannot load. */
+  videoPoster: "Illustration: a red heavy-haul truck carrying an oversized power transformer on a multi-axle low-bed trailer along a highway, led by a pilot car, both with OVERSIZE LOAD signs",
+  videoPlay: "Play video",
 } as const;
 
 export const intro: ContentCard = {

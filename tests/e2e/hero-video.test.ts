@@ -1,14 +1,15 @@
 /**
  * The hero video (spec §2 Home, §8) is YouTube's privacy-enhanced player in a plain
- * iframe, driven by postMessage, with no third-party script on the page. Our machines are offline,
- * so a stand-in player is served at the player's own URL; it speaks the same protocol (JSON strings
- * with event/id/channel) and records what the page sends it.
+ * iframe, driven by postMessage, with no third-party script on the page, over a poster that stays
+ * until the player plays. Our machines are offline, so a stand-in player is served at the player's
+ * own URL; it speaks the same protocol (JSON strings with event/id/channel) and records what the
+ * page sends it.
  */
 import type { Frame, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_VIDEO_ID } from "~/content/brand";
 import { hero } from "~/content/home";
-import { newPage } from "../support/browser";
+import { checkA11y, newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 
 const ctx = useSiteAndBrowser();
@@ -34,6 +35,7 @@ setTimeout(() => {
       reply({ event: "onReady", info: null });
       reply({ event: "infoDelivery", info: { muted: true } });
       window.sendError = (code) => reply({ event: "onError", info: code });
+      window.reportState = (code) => reply({ event: "onStateChange", info: code });
     }
   });
 }, 600);
@@ -68,6 +70,29 @@ async function playerFrame(page: Page): Promise<Frame> {
 
 const receivedBy = (frame: Frame) => frame.evaluate(() => (window as unknown as { received: Received[] }).received);
 
+const reportState = (frame: Frame, code: number) => frame.evaluate((state) => (window as unknown as { reportState: (code: number) => void }).reportState(state), code);
+
+/**
+ * What is painted in the video box, seen from a point in its sky (away from the play button): the
+ * topmost element there, and how opaque the player's iframe is (its own opacity times its
+ * ancestors'), absent when there is no iframe.
+ */
+async function paintedInVideoBox(page: Page) {
+  const box = page.getByTestId("hero-video").locator("xpath=..");
+  return box.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width * 0.1, rect.top + rect.height * 0.15);
+    const iframe = element.querySelector("iframe");
+    let opacity: number | undefined;
+    for (let node: Element | null = iframe; node; node = node.parentElement) opacity = (opacity ?? 1) * Number(getComputedStyle(node).opacity);
+    return {
+      topmost: top?.closest("iframe") ? "iframe" : top?.closest('svg[role="img"]') ? "poster" : (top?.tagName ?? "nothing"),
+      iframeOpacity: opacity,
+      iframeInert: iframe ? iframe.closest("[inert]") !== null : undefined,
+    };
+  });
+}
+
 describe("hero video", () => {
   it("is a youtube-nocookie iframe: muted, autoplay, loop, controls, highest quality, titled", async () => {
     const { page } = await newPage(ctx.browser);
@@ -97,12 +122,12 @@ describe("hero video", () => {
     expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
   });
 
-  it("talks to the player by postMessage: listening, then mute, highest quality and play on ready", async () => {
+  it("talks to the player by postMessage: listening, then state changes asked for, mute, highest quality and play on ready", async () => {
     const { page } = await newPage(ctx.browser);
     await openHomeWithPlayer(page);
     const frame = await playerFrame(page);
 
-    await expect.poll(async () => (await receivedBy(frame)).filter((m) => m.data.event === "command").length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(async () => (await receivedBy(frame)).filter((m) => m.data.event === "command").length, { timeout: 10_000 }).toBe(4);
     const received = await receivedBy(frame);
     const siteOrigin = new URL(ctx.url).origin;
     for (const message of received) {
@@ -111,6 +136,7 @@ describe("hero video", () => {
     }
     expect(received[0]?.data.event).toBe("listening");
     expect(received.filter((m) => m.data.event === "command").map((m) => [m.data.func, m.data.args])).toEqual([
+      ["addEventListener", ["onStateChange"]],
       ["mute", []],
       ["setPlaybackQuality", ["highres"]],
       ["playVideo", []],
@@ -135,6 +161,10 @@ describe("hero video", () => {
     expect(warnings.some((text) => /player error 2\b/.test(text))).toBe(false);
     expect(errors).toEqual([]);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Professional Solutions for Heavy Transport Industry");
+    // The poster stays, and offers no play button for a player that could only show its error.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
+    expect(await page.getByRole("button", { name: hero.videoPlay }).isVisible()).toBe(false);
   });
 
   it("the page loads no third-party script, and the CSP's script-src names no host", async () => {
@@ -173,5 +203,57 @@ describe("hero video", () => {
     await iframe.waitFor({ state: "detached" });
     // The frame's detach reaches Playwright a moment after the element leaves the DOM.
     await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(PLAYER_ORIGIN))).toBe(false);
+  });
+  it("with YouTube unreachable, the hero shows its poster for good, never the browser's error page", async () => {
+    const { page } = await newPage(ctx.browser);
+    await page.route(/^https:\/\/([\w-]+\.)*(youtube-nocookie|youtube|ytimg)\.com\//, (route) => route.abort("internetdisconnected"));
+    await visit(page, `${ctx.url}/`);
+    const poster = page.getByRole("img", { name: hero.videoPoster });
+    await expect.poll(() => poster.isVisible()).toBe(true);
+
+    // The player is mounted once the page is idle, and its frame fails to load.
+    const iframe = page.getByTestId("hero-video").locator("iframe");
+    await iframe.waitFor({ state: "attached", timeout: 10_000 });
+    await expect.poll(() => page.frames().some((frame) => frame.url().startsWith("chrome-error:"))).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+
+    expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
+    expect(await poster.isVisible()).toBe(true);
+    // Nothing to press: the player never answered.
+    expect(await page.getByRole("button", { name: hero.videoPlay }).isVisible()).toBe(false);
+  });
+
+  it("the poster stays until the player reports that it plays, then the player replaces it", async () => {
+    const { page } = await newPage(ctx.browser);
+    await openHomeWithPlayer(page);
+    const frame = await playerFrame(page);
+    await expect.poll(async () => (await receivedBy(frame)).some((m) => m.data.func === "playVideo"), { timeout: 10_000 }).toBe(true);
+
+    // Ready and asked to play, but not playing yet: still the poster.
+    const poster = page.getByRole("img", { name: hero.videoPoster });
+    expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
+    await reportState(frame, 3); // buffering
+    expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
+
+    await reportState(frame, 1); // playing
+    await expect.poll(() => paintedInVideoBox(page)).toEqual({ topmost: "iframe", iframeOpacity: 1, iframeInert: false });
+    expect(await poster.isVisible()).toBe(false);
+  });
+
+  it("when a ready player does not start on its own, the poster offers a play button that reveals it", async () => {
+    const { page } = await newPage(ctx.browser);
+    const { iframe } = await openHomeWithPlayer(page);
+    const frame = await playerFrame(page);
+
+    const play = page.getByRole("button", { name: hero.videoPlay });
+    await play.waitFor({ state: "visible", timeout: 10_000 });
+    await checkA11y(page, { include: "#hero-title, [data-testid=hero-video] + svg, [data-testid=hero-video] ~ button" });
+    await play.focus();
+    await page.keyboard.press("Enter");
+
+    await expect.poll(() => paintedInVideoBox(page)).toEqual({ topmost: "iframe", iframeOpacity: 1, iframeInert: false });
+    // The keyboard is in the player now, and it was asked to play again.
+    expect(await iframe.evaluate((element) => document.activeElement === element)).toBe(true);
+    await expect.poll(async () => (await receivedBy(frame)).filter((m) => m.data.func === "playVideo").length).toBe(2);
   });
 });

@@ -3,7 +3,7 @@
  * iframe, with NO third-party script on our page. We speak the player's postMessage protocol
  * ourselves — the one YouTube's IFrame API script uses under the hood — so the CSP's script-src
  * needs no YouTube host (www.youtube.com serves JSONP endpoints that would defeat the CSP).
- * Imported lazily by hero-video.tsx once the page is interactive, so it is not in Home's
+ * Imported lazily (hero-video-player.ts) once the page is interactive, so it is not in Home's
  * first-load JavaScript. Player errors are only logged (spec §8).
  */
 
@@ -42,9 +42,42 @@ export function playerUrl(videoId: string, pageOrigin: string): string {
   return `${PLAYER_ORIGIN}/embed/${encodeURIComponent(videoId)}?${params.toString()}`;
 }
 
+/** The player's state code for "playing" (YT.PlayerState.PLAYING). */
+const PLAYING = 1;
+
 interface PlayerMessage {
   event: string;
   info?: unknown;
+}
+
+/**
+ * The state a message reports, if any: `onStateChange` carries the code itself; `infoDelivery`
+ * (the player's periodic update) may carry it as `playerState`.
+ */
+function reportedState(message: PlayerMessage): number | undefined {
+  if (message.event === "onStateChange" && typeof message.info === "number") return message.info;
+  if (message.event === "infoDelivery" && typeof message.info === "object" && message.info !== null) {
+    const state = (message.info as { playerState?: unknown }).playerState;
+    if (typeof state === "number") return state;
+  }
+  return undefined;
+}
+
+export interface PlayerEvents {
+  /** The player answered and is ready for commands. */
+  onReady?: () => void;
+  /** The player reports that the video is playing (each time it starts or resumes). */
+  onPlaying?: () => void;
+  /** The player reports an error (already logged). */
+  onError?: () => void;
+}
+
+export interface MountedPlayer {
+  iframe: HTMLIFrameElement;
+  /** Asks the player to play (a visitor's click; autoplay needs no call). */
+  play(): void;
+  /** Removes the iframe and stops listening. */
+  destroy(): void;
 }
 
 /** The player posts JSON strings; anything else (or malformed JSON) is not for us. */
@@ -61,11 +94,8 @@ function parseMessage(data: unknown): PlayerMessage | undefined {
   return undefined;
 }
 
-/**
- * Mounts the muted, autoplaying, looping player with controls inside `container`. Returns the
- * cleanup function (removes the iframe, stops listening).
- */
-export function mountYouTubePlayer(container: HTMLElement, videoId: string, title: string): () => void {
+/** Mounts the muted, autoplaying, looping player with controls inside `container`. */
+export function mountYouTubePlayer(container: HTMLElement, videoId: string, title: string, events: PlayerEvents = {}): MountedPlayer {
   const iframe = document.createElement("iframe");
   iframe.src = playerUrl(videoId, window.location.origin);
   iframe.title = title;
@@ -93,13 +123,18 @@ export function mountYouTubePlayer(container: HTMLElement, videoId: string, titl
       stopListening();
     }
     if (message.event === "onReady") {
+      // The player sends state changes only to a page that subscribed to them.
+      command("addEventListener", ["onStateChange"]);
       command("mute");
       command("setPlaybackQuality", [PLAYBACK_QUALITY]);
       command("playVideo");
+      events.onReady?.();
     } else if (message.event === "onError") {
       console.warn("Hero video: YouTube player error", message.info);
+      events.onError?.();
+    } else if (reportedState(message) === PLAYING) {
+      events.onPlaying?.();
     }
-    // initialDelivery / infoDelivery / onStateChange…: state updates we do not need.
   };
 
   const onLoad = () => {
@@ -125,10 +160,14 @@ export function mountYouTubePlayer(container: HTMLElement, videoId: string, titl
   iframe.addEventListener("load", onLoad);
   container.append(iframe);
 
-  return () => {
-    stopListening();
-    window.removeEventListener("message", onMessage);
-    iframe.removeEventListener("load", onLoad);
-    iframe.remove();
+  return {
+    iframe,
+    play: () => command("playVideo"),
+    destroy: () => {
+      stopListening();
+      window.removeEventListener("message", onMessage);
+      iframe.removeEventListener("load", onLoad);
+      iframe.remove();
+    },
   };
 }
