@@ -1,6 +1,7 @@
 /**
  * Budgets: Lighthouse 12 (mobile, default simulated throttling) 100/100/100/100
- * in three runs out of three, CLS 0, and each route's LCP against the floor's (a trivial
+ * in three runs out of three and in a cold pass (a fresh Chromium, each route loaded once, in
+ * turn, nothing before it: as a visitor's phone meets the site), CLS 0, and each route's LCP against the floor's (a trivial
  * one-heading HTML page served the same way, loaded before each run of each route): legal pages
  * ≤ 1.1×, /platform ≤ 1.2×, Home ≤ 1.3×. The site is served as in production: under its public origin
  * (https://www.heavyroute.example, not the build machine's), through Debian's nginx as a TLS
@@ -81,19 +82,20 @@ const scenario: Scenario = {
     const site = await ctx.startSite({ env: { PORT: String(upstreamPort), PUBLIC_SITE_URL: proxy.origin, TRUST_PROXY: "1" } });
     const floorFile = join(ctx.repoRoot, "build/client", FLOOR_PATH.slice(1));
     writeFileSync(floorFile, FLOOR_HTML);
-    const chrome = launchForLighthouse(ctx.chromePath, proxy);
     type Run = { scores: number[]; lcp: number; tbt: number; cls: number; stolen: number | undefined; failed: string[] };
     /** A route's runs, and the floor's runs taken between them. */
     const measured: { path: string; runs: Run[]; floorRuns: Run[]; errors: string[] }[] = [];
     const floorErrors: string[] = [];
+    /** The cold pass: each route once, in a Chromium of its own, with no floor or earlier run before it. */
+    const cold: { path: string; run: Run | string }[] = [];
+    let chrome: ReturnType<typeof launchForLighthouse> | undefined;
     try {
-      const port = await chrome.port;
       // BENCH_LIGHTHOUSE_ROUTES=/platform,/terms: only those (and the floor); BENCH_LIGHTHOUSE_REPORTS=dir: every report's JSON there.
       const only = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").filter(Boolean);
       const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
       if (reportDir) mkdirSync(reportDir, { recursive: true });
-      const measure = async (path: string, run: number, reportName: string): Promise<Run | string> => {
-        ctx.log(`lighthouse ${path} (run ${run}/${RUNS})`);
+      const measure = async (path: string, run: number | "cold", reportName: string, port: number): Promise<Run | string> => {
+        ctx.log(`lighthouse ${path} (${run === "cold" ? "cold" : `run ${run}/${RUNS}`})`);
         // A second between runs, so that what the previous run left running (Chromium closing
         // its page, the server flushing its log) is not in this run's trace: back to back, a
         // route's LCP depended on the route measured before it.
@@ -126,25 +128,35 @@ const scenario: Scenario = {
             .map((a) => a.id),
         };
       };
+      const routes = prerenderedPaths.filter((p) => !only || only.includes(p));
+      // First pass on a fresh browser: its first loads pay for what a warm browser has done
+      // already (starting the renderer, first font and storage look-ups in the browser process).
+      chrome = launchForLighthouse(ctx.chromePath, proxy);
+      for (const path of routes) {
+        cold.push({ path, run: await measure(path, "cold", `${path.replaceAll("/", "_") || "_"}-cold`, await chrome.port) });
+      }
+      await chrome.close();
+      chrome = launchForLighthouse(ctx.chromePath, proxy);
+      const port = await chrome.port;
       // The floor is measured before each run of each route, not once at the start: Lighthouse's
       // simulated LCP scales what the main thread did in this load, so a floor measured minutes
       // earlier, with the machine in another state, made a route's ratio swing (1.06× to 1.24×).
-      for (const path of prerenderedPaths.filter((p) => !only || only.includes(p))) {
+      for (const path of routes) {
         const entry: (typeof measured)[number] = { path, runs: [], floorRuns: [], errors: [] };
         measured.push(entry);
         for (let run = 1; run <= RUNS; run++) {
           const name = path.replaceAll("/", "_") || "_";
-          const floor = await measure(FLOOR_PATH, run, `${name}-${run}-floor`);
+          const floor = await measure(FLOOR_PATH, run, `${name}-${run}-floor`, port);
           if (typeof floor === "string") floorErrors.push(floor);
           else entry.floorRuns.push(floor);
-          const result = await measure(path, run, `${name}-${run}`);
+          const result = await measure(path, run, `${name}-${run}`, port);
           if (typeof result === "string") entry.errors.push(result);
           else entry.runs.push(result);
         }
       }
     } finally {
       rmSync(floorFile, { force: true });
-      await chrome.close();
+      await chrome?.close();
       await site.stop();
       await proxy.stop();
     }
@@ -175,7 +187,21 @@ const scenario: Scenario = {
       row(`floor (${FLOOR_PATH})`, undefined, allFloorRuns, floorErrors, []),
       ...measured.map(({ path, runs, floorRuns, errors }) => row(path, lcpBudget(path), runs, errors, floorRuns)),
     ];
+    const coldRows: Cell[][] = cold.map(({ path, run }) =>
+      typeof run === "string"
+        ? [path, null, null, null, null, null, null, null, null, null, `error: ${run}`]
+        : [path, ...run.scores, verdict(run.scores.every((value) => value === 100) && run.cls === 0, "100×4, CLS 0"), Math.round(run.lcp), Math.round(run.tbt), Number(run.cls.toFixed(3)), percent(run.stolen), run.failed.join(" ")],
+    );
     return [
+      {
+        title: `Lighthouse 12, mobile, cold: one fresh Chromium, each route once in turn, no floor or earlier run before it`,
+        columns: ["route", "Perf", "A11y", "BP", "SEO", "budget", "LCP ms", "TBT ms", "CLS", "CPU stolen", "failed audits"],
+        rows: coldRows,
+        notes: [
+          "How a visitor's phone meets the site: nothing warmed (the browser process's first font and storage look-ups, the renderer's first script context are paid by these loads). The first route pays the most.",
+          "budget: 100 in all four categories on every route, CLS 0. One run per route: read it beside the table below.",
+        ],
+      },
       {
         title: `Lighthouse 12, mobile, at ${proxy.origin} through nginx (TLS, HTTP/2), ${RUNS} runs per route`,
         columns: ["route", "Perf", "A11y", "BP", "SEO", "100×4", "LCP ms", "LCP ÷ floor", "TBT ms", "CLS", "CPU stolen (worst)", "failed audits"],
