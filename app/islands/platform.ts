@@ -44,7 +44,7 @@ const modified = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.c
 document.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href*='#']") : null;
   if (!link || event.defaultPrevented || event.button !== 0 || modified(event)) return;
-  // The pre-rendered tab links read /platform/#id (the path the page was rendered at).
+  // A link naming this page, with or without the trailing slash the page may be served at.
   const samePath = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
   if (link.origin !== location.origin || !samePath(link.pathname, location.pathname)) return;
   let id = link.hash.slice(1);
