@@ -16,6 +16,13 @@ const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
 /* Sections touch each other (padding, no margins) so the 100px point is always inside one. */
 const sectionClass = "scroll-mt-16 py-14 sm:py-20";
+/*
+ * Below the first screen, a section marked `data-deferred-layout` is laid out only when it comes
+ * near the viewport (content-visibility), so the first paint does not wait for the whole page. The
+ * page's script (app/islands/platform.ts) lifts the mark after that paint, so the page has its real
+ * length before the visitor moves through it and a tab scrolls over real sizes, not estimates.
+ */
+const deferredClass = "data-deferred-layout:[content-visibility:auto] data-deferred-layout:[contain-intrinsic-size:auto_1200px]";
 
 export function PlatformIntro() {
   return (
@@ -109,7 +116,12 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function PlanGroupSection({ group, tone = "canvas", children }: { group: PlanGroup; tone?: "canvas" | "surface"; children?: ReactNode }) {
   return (
-    <section id={group.id} aria-labelledby={`${group.id}-title`} className={`${sectionClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}>
+    <section
+      id={group.id}
+      aria-labelledby={`${group.id}-title`}
+      data-deferred-layout=""
+      className={`${sectionClass} ${deferredClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}
+    >
       <div className={container}>
         <h2 id={`${group.id}-title`} className={h2Class}>
           {group.title}
@@ -134,7 +146,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
 export function VisionSection() {
   // A dark panel on the page's own background, so the dark footer after it does not run into it.
   return (
-    <section id="vision" aria-labelledby="vision-title" className={`${sectionClass} bg-canvas`}>
+    <section id="vision" aria-labelledby="vision-title" data-deferred-layout="" className={`${sectionClass} ${deferredClass} bg-canvas`}>
       <div className={container}>
         <div className="rounded-3xl bg-night px-6 py-10 text-on-dark sm:px-10 sm:py-14">
           <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
