@@ -6,13 +6,29 @@
  * "Request More Information" buttons are React islands (./platform-react.tsx), hydrated when near
  * (400 px), touched or focused — not when idle: React's evaluation on a page opened at its top is
  * main-thread time nobody needed yet. Before that they are links to the form page; one used
- * before it is hydrated opens the modal once it is.
+ * before it is hydrated opens the modal once it is. It also lays out the sections the first paint
+ * left for later.
  */
 import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
 import type * as PlatformReact from "./platform-react";
-import { openAtTarget, whenNeeded } from "./page";
+import { openAtTarget, whenIdle, whenNeeded } from "./page";
 
 const target = openAtTarget();
+
+// The sections below the first screen were left to be laid out when near, for the first paint
+// (platform-sections.tsx): now one per idle moment, each a short task, so the page takes its real
+// length before the visitor moves through it; all at once before a tab scrolls to one.
+const deferredSections = () => document.querySelectorAll<HTMLElement>("[data-deferred-layout]");
+const layOutNext = () => {
+  const next = deferredSections()[0];
+  if (!next) return;
+  next.removeAttribute("data-deferred-layout");
+  whenIdle(layOutNext);
+};
+const layOutAll = () => {
+  for (const section of deferredSections()) section.removeAttribute("data-deferred-layout");
+};
+whenIdle(layOutNext);
 
 const list = document.querySelector<HTMLElement>("[data-tab-list]");
 const tabs = [...(list?.querySelectorAll<HTMLAnchorElement>("[data-tab] a") ?? [])];
@@ -44,7 +60,7 @@ const modified = (event: MouseEvent | KeyboardEvent) => event.metaKey || event.c
 document.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href*='#']") : null;
   if (!link || event.defaultPrevented || event.button !== 0 || modified(event)) return;
-  // The pre-rendered tab links read /platform/#id (the path the page was rendered at).
+  // A link naming this page, with or without the trailing slash the page may be served at.
   const samePath = (a: string, b: string) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
   if (link.origin !== location.origin || !samePath(link.pathname, location.pathname)) return;
   let id = link.hash.slice(1);
@@ -56,6 +72,7 @@ document.addEventListener("click", (event) => {
   const section = id ? document.getElementById(id) : null;
   if (!section) return;
   event.preventDefault();
+  layOutAll();
   history.pushState(null, "", link.hash);
   const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
   section.scrollIntoView({ behavior: reduceMotion ? "instant" : "smooth", block: "start" });

@@ -44,6 +44,76 @@ describe("axe: zero violations", () => {
   });
 });
 
+/**
+ * The rounded boxes of the page (cards, pills, buttons, badges) that its normal colours tell apart
+ * from what is behind them, by their background or their border: for each, by its index among the
+ * body's elements, whether it still stands out, by a background or a border of at least 3:1
+ * against what is behind it (WCAG 1.4.11), and a name to report.
+ */
+const roundedBoxes = (page: Page) =>
+  page.evaluate(() => {
+    type Rgb = [number, number, number];
+    const parse = (colour: string): [number, number, number, number] => {
+      const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, colour.startsWith("rgba") ? a : 1];
+    };
+    const over = (top: string, below: Rgb): Rgb => {
+      const [r, g, b, a] = parse(top);
+      return [r * a + below[0] * (1 - a), g * a + below[1] * (1 - a), b * a + below[2] * (1 - a)];
+    };
+    const luminance = (rgb: Rgb) => {
+      const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrast = (a: Rgb, b: Rgb) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    /** The colour painted behind an element: its ancestors' backgrounds, over white. */
+    const behind = (el: Element): Rgb => {
+      const chain: string[] = [];
+      for (let node = el.parentElement; node; node = node.parentElement) chain.push(getComputedStyle(node).backgroundColor);
+      return chain.reduceRight<Rgb>((below, colour) => over(colour, below), [255, 255, 255]);
+    };
+    const all = [...document.body.querySelectorAll("*")];
+    return all.flatMap((el, index) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      const skipped =
+        parseFloat(style.borderTopLeftRadius) < 4 || box.width < 16 || box.height < 16 || style.visibility !== "visible" || el.closest("[hidden], dialog:not([open])");
+      // The hero's boxes sit on a picture, which the colours read here do not see.
+      if (skipped || el.closest('[aria-labelledby="hero-title"]')) return [];
+      const back = behind(el);
+      const fill = contrast(over(style.backgroundColor, back), back);
+      const border = parseFloat(style.borderTopWidth) >= 1 ? contrast(over(style.borderTopColor, back), back) : 1;
+      if (fill <= 1.05 && border <= 1.05) return [];
+      const name = `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${(el.textContent ?? "").trim().slice(0, 40)}`;
+      return [{ index, name, standsOut: fill >= 3 || border >= 3 }];
+    });
+  });
+
+describe("high contrast: every card, pill and button keeps its edge", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`on every route, each box the normal colours show still stands out, by at least 3:1 (${viewport.width}px)`, async () => {
+      const { page } = await newPage(ctx.browser, { viewport });
+      for (const route of SPEC_ROUTES) {
+        await visit(page, ctx.url + route.path);
+        const normal = await roundedBoxes(page);
+        expect(normal.length, `${route.path}: boxes found`).toBeGreaterThan(0);
+        await page.evaluate(() => localStorage.setItem("contrast", "high"));
+        await visit(page, ctx.url + route.path);
+        const high = new Map((await roundedBoxes(page)).map((box) => [box.index, box.standsOut]));
+        const lost = normal.filter((box) => high.get(box.index) !== true).map((box) => box.name);
+        expect(lost, `${route.path}: boxes that lose their edge in high contrast`).toEqual([]);
+        await page.evaluate(() => localStorage.removeItem("contrast"));
+      }
+    });
+  }
+});
+
 describe("accessibility controls", () => {
   it("text size (120%) and high contrast persist across reloads and pages", async () => {
     const { page } = await newPage(ctx.browser);

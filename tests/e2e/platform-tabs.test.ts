@@ -79,4 +79,60 @@ describe("/platform tabs", () => {
     await expect.poll(() => sectionAt100(page), { timeout: 3_000 }).toBe("training");
     await expect.poll(() => currentTabs(page), { timeout: 3_000 }).toEqual(["training"]);
   });
+
+  /** Waits until the page has stopped scrolling (the same scroll position for 300 ms). */
+  const scrollSettled = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          let lastY = scrollY;
+          let sameSince = performance.now();
+          const deadline = sameSince + 10_000;
+          const check = (now: number) => {
+            if (scrollY !== lastY) [lastY, sameSince] = [scrollY, now];
+            if (now - sameSince >= 300) resolve();
+            else if (now > deadline) reject(new Error("the page kept scrolling"));
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
+
+  /**
+   * Where a section landed under the sticky tab bar: its top's distance from the bar's bottom, and
+   * whether its heading is on the screen, below the bar, within the top quarter.
+   */
+  const landing = (page: Page, id: string) =>
+    page.evaluate((id) => {
+      const section = document.getElementById(id);
+      const heading = section?.querySelector("h2");
+      const bar = document.querySelector('nav[aria-label="Platform sections"]');
+      if (!section || !heading || !bar) throw new Error(`#${id}, its heading or the tab bar is missing`);
+      const barBottom = bar.getBoundingClientRect().bottom;
+      const top = heading.getBoundingClientRect().top;
+      return {
+        sectionFromBar: Math.round(section.getBoundingClientRect().top - barBottom),
+        headingAtTop: top >= barBottom && top < barBottom + innerHeight / 4,
+      };
+    }, id);
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`every tab, clicked, lands with its section's heading right under the tab bar (${viewport.width}px, smooth scrolling)`, async () => {
+      const { page } = await newPage(ctx.browser, { viewport });
+      // From the top of a fresh page, as a visitor arriving taps one, then back up to the first.
+      for (const [index, id] of [...SECTIONS, "features"].entries()) {
+        if (index < SECTIONS.length) await visit(page, `${ctx.url}/platform`);
+        await page.locator(`[data-tab-list] a[href$="#${id}"]`).click();
+        await scrollSettled(page);
+        const { sectionFromBar, headingAtTop } = await landing(page, id);
+        expect(Math.abs(sectionFromBar), `#${id} starts ${sectionFromBar} px from the bar's bottom`).toBeLessThanOrEqual(4);
+        expect(headingAtTop, `#${id}: its heading at the top, under the bar`).toBe(true);
+        expect(await page.getByTestId("loading").isVisible(), "the Loading... pill").toBe(false);
+        expect(await currentTabs(page)).toEqual([id]);
+      }
+    });
+  }
 });

@@ -366,22 +366,30 @@ describe("legal pages: sections laid out when they come near the screen (decisio
   });
 });
 
-describe("the footer is laid out when it comes near the screen (decision 0055)", () => {
-  /** Whether the browser renders the element's content now (false while content-visibility skips it). */
-  const rendered = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
-
-  it("on a phone it waits below the first screen and shows once scrolled to; a short page shows it at once", async () => {
-    const { page } = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
-    await visit(page, `${ctx.url}/platform`);
-    expect(await page.locator("footer").evaluate((el) => getComputedStyle(el).contentVisibility)).toBe("auto");
-    expect(await rendered(page, '[data-testid="copyright"]')).toBe(false);
-    await page.getByRole("contentinfo").getByRole("button", { name: /contrast/i }).scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(page, '[data-testid="copyright"]')).toBe(true);
-
-    const { page: desktop } = await newPage(ctx.browser, { ignore: [/status of 404/] });
-    await visit(desktop, `${ctx.url}/no-such-page`);
-    expect(await rendered(desktop, '[data-testid="copyright"]')).toBe(true);
-  });
+describe("the footer is laid out with the page (decision 0106)", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`scrolling to the bottom lands at the bottom, and the page keeps its length (${viewport.width}px)`, async () => {
+      const { page } = await newPage(ctx.browser, { viewport });
+      for (const path of ["/", "/platform"]) {
+        await visit(page, `${ctx.url}${path}`);
+        const length = () => page.evaluate(() => document.documentElement.scrollHeight);
+        const before = await length();
+        // As the End key does, then two frames for the browser to lay out what came into view.
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await length(), `${path}: the page's length once at the bottom`).toBe(before);
+        const bottom = await page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight));
+        expect(bottom, `${path}: where the screen ends`).toBeGreaterThanOrEqual(before);
+        await page.getByTestId("ai-disclaimer").evaluate((el) => {
+          const { bottom } = el.getBoundingClientRect();
+          if (bottom < 0 || bottom > window.innerHeight) throw new Error(`the footer's last line is off the screen (${bottom} px)`);
+        });
+      }
+    });
+  }
 });
 
 describe("Home as islands (decision 0044)", () => {

@@ -11,8 +11,9 @@ const loadSchema = () => import("./schema").then((module) => module.contactSchem
 
 /**
  * The contact form (spec §3–§5, §8): name, email, category (buttons; default question), message.
- * Sending: "Sending..." and the fields disabled; success: the Thank you modal, the form reset and
- * the success text; errors inline. Posts to /contact, so it works without JavaScript too.
+ * Sending: "Sending..." and the fields disabled; success: the Thank you modal and the form reset,
+ * the modal being the one confirmation; errors inline. Posts to /contact, so it works without
+ * JavaScript too: the page it renders then shows THANK YOU and the success text (routes/contact.tsx).
  */
 export function ContactForm({ initialResult, initialValues }: { initialResult?: FormResult; initialValues?: Record<string, string> }) {
   const [thanksOpen, setThanksOpen] = useState(false);
@@ -48,6 +49,8 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
         fieldsetClassName="grid gap-5"
         submitLabel="Send message"
         submitRef={submitRef}
+        // A send made here opened the modal; a plain post's page has no modal and shows the text.
+        successBelow={!thanksLoaded}
       >
         <LeadTextFields names={["name", "email"]} className="grid gap-5 sm:grid-cols-2" {...fields} />
         <fieldset aria-describedby={errors.category ? `${id}-category-error` : undefined}>

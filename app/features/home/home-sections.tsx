@@ -96,7 +96,7 @@ export function ValueSection() {
     <CardsSection titleId="value-title" background="bg-canvas" content={valueSection}>
       <ul className={cardGrid}>
         {valueSection.cards.map((card) => (
-          <li key={card.title} className="rounded-2xl bg-surface p-6">
+          <li key={card.title} className="rounded-2xl border border-transparent bg-surface p-6 contrast-high:border-line">
             <h3 className="text-xl font-bold text-ink">{card.title}</h3>
             <p className="mt-2 text-muted">{card.description}</p>
           </li>
@@ -104,7 +104,7 @@ export function ValueSection() {
       </ul>
       <ul aria-label="Our commitments" className="mt-10 flex flex-wrap justify-center gap-3">
         {valueSection.tags.map((tag) => (
-          <li key={tag} className="rounded-full bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong">
+          <li key={tag} className="rounded-full border border-transparent bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong contrast-high:border-brand-strong">
             {tag}
           </li>
         ))}

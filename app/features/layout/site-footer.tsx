@@ -24,8 +24,8 @@ const linkClass = "inline-flex min-h-11 items-center gap-2 rounded-md text-on-da
 export function SiteFooter() {
   const credits = brand.partnerCredits.map((credit) => `${credit.name} (${credit.role})`).join("; ");
   return (
-    // Laid out when it comes near the screen (decision 0055): the first paint does not wait for it.
-    <footer className="bg-night text-on-dark-muted [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
+    // Laid out with the page, not when near (decision 0106): the page keeps its length as it is read.
+    <footer className="bg-night text-on-dark-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-xl font-extrabold text-on-dark">

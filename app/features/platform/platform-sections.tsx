@@ -18,11 +18,12 @@ const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
 /* Sections touch each other (padding, no margins) so the 100px point is always inside one. */
 const sectionClass = "scroll-mt-16 py-14 sm:py-20";
 /*
- * Below the first screen: the browser lays out and paints these sections only when they come near
- * the viewport (content-visibility), so the first paint does not wait for the whole page's
- * layout. Their size until then is an estimate, then the size they last had.
+ * Below the first screen, a section marked `data-deferred-layout` is laid out only when it comes
+ * near the viewport (content-visibility), so the first paint does not wait for the whole page. The
+ * page's script (app/islands/platform.ts) lifts the mark after that paint, so the page has its real
+ * length before the visitor moves through it and a tab scrolls over real sizes, not estimates.
  */
-const offscreenClass = "[content-visibility:auto] [contain-intrinsic-size:auto_1200px]";
+const deferredClass = "data-deferred-layout:[content-visibility:auto] data-deferred-layout:[contain-intrinsic-size:auto_1200px]";
 
 export function PlatformIntro() {
   return (
@@ -30,7 +31,7 @@ export function PlatformIntro() {
       <div className={container}>
         <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Platform Overview</h1>
         <p className="mt-5 max-w-3xl text-lg text-on-dark-muted">{overview.description}</p>
-        <div className="mt-8 max-w-3xl rounded-2xl border border-white/25 p-6">
+        <div className="mt-8 max-w-3xl rounded-2xl border border-white/25 p-6 contrast-high:border-white">
           <h2 className="text-2xl font-bold text-white">{mission.title}</h2>
           <p className="mt-3 text-lg text-on-dark-muted">{mission.description}</p>
         </div>
@@ -70,7 +71,7 @@ export function FeaturesSection() {
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {coreFeatures.map((feature, index) => (
             <li key={feature.title} className="flex gap-4 rounded-2xl border border-line bg-canvas p-6">
-              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft font-bold text-brand-strong">
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border border-transparent bg-brand-soft font-bold text-brand-strong contrast-high:border-brand-strong">
                 {index + 1}
               </span>
               <div>
@@ -117,7 +118,12 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function PlanGroupSection({ group, tone = "canvas", children }: { group: PlanGroup; tone?: "canvas" | "surface"; children?: ReactNode }) {
   return (
-    <section id={group.id} aria-labelledby={`${group.id}-title`} className={`${sectionClass} ${offscreenClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}>
+    <section
+      id={group.id}
+      aria-labelledby={`${group.id}-title`}
+      data-deferred-layout=""
+      className={`${sectionClass} ${deferredClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}
+    >
       <div className={container}>
         <h2 id={`${group.id}-title`} className={h2Class}>
           {group.title}
@@ -140,22 +146,25 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
 }
 
 export function VisionSection() {
+  // A dark panel on the page's own background, so the dark footer after it does not run into it.
   return (
-    <section id="vision" aria-labelledby="vision-title" className={`${sectionClass} ${offscreenClass} bg-night text-on-dark`}>
+    <section id="vision" aria-labelledby="vision-title" data-deferred-layout="" className={`${sectionClass} ${deferredClass} bg-canvas`}>
       <div className={container}>
-        <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-          {vision2026.title}
-        </h2>
-        <p className="mt-3 max-w-3xl text-lg text-on-dark-muted">{vision2026.description}</p>
-        <ul className="mt-8 grid gap-5 md:grid-cols-2">
-          {vision2026.items.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-white/25 p-6">
-              <h3 className="text-xl font-bold text-white">{item.title}</h3>
-              <p className="mt-2 text-on-dark-muted">{item.description}</p>
-            </li>
-          ))}
-        </ul>
-        <ProductPreviews pair={["permitTracker", "costSimulator"]} tone="dark" />
+        <div className="rounded-3xl bg-night px-6 py-10 text-on-dark sm:px-10 sm:py-14">
+          <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+            {vision2026.title}
+          </h2>
+          <p className="mt-3 max-w-3xl text-lg text-on-dark-muted">{vision2026.description}</p>
+          <ul className="mt-8 grid gap-5 md:grid-cols-2">
+            {vision2026.items.map((item) => (
+              <li key={item.title} className="rounded-2xl border border-white/25 p-6 contrast-high:border-white">
+                <h3 className="text-xl font-bold text-white">{item.title}</h3>
+                <p className="mt-2 text-on-dark-muted">{item.description}</p>
+              </li>
+            ))}
+          </ul>
+          <ProductPreviews pair={["permitTracker", "costSimulator"]} tone="dark" />
+        </div>
       </div>
     </section>
   );

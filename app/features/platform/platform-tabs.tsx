@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { platformTabs } from "~/content/platform";
 import { revealTab } from "./active-section";
 import { useActiveSection } from "./use-active-section";
@@ -19,17 +18,19 @@ export function PlatformTabs() {
 
   return (
     <nav aria-label="Platform sections" className="sticky top-0 z-20 border-b border-line bg-canvas/95 backdrop-blur">
-      <ul ref={listRef} data-tab-list="" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+      <ul ref={listRef} data-tab-list="" className="scroll-cue mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
         {platformTabs.map((tab) => (
           <li key={tab.id} data-tab={tab.id} className="shrink-0">
-            <Link
-              to={{ hash: tab.id }}
+            {/* A bare fragment: the page is served at /platform and /platform/, and a link naming
+                either path would be another page's link at the other (the "Loading..." pill). */}
+            <a
+              href={`#${tab.id}`}
               data-testid={`tab-${tab.id}`}
               aria-current={active === tab.id ? "true" : undefined}
               className="inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap text-ink hover:bg-surface aria-[current=true]:bg-brand aria-[current=true]:text-white"
             >
               {tab.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -80,15 +80,17 @@ interface LeadFormFrameProps {
   submitLabel: string;
   submitClassName?: string;
   submitRef?: RefObject<HTMLButtonElement | null>;
+  /** False when something else (the Thank you modal) confirms the send: no second text below. */
+  successBelow?: boolean;
   children: ReactNode;
 }
 
 /**
  * A lead form (spec §3–§5, §8): a plain form posting to the form's URL, so it works without
  * JavaScript; with it, useLeadForm sends JSON. While sending: "Sending..." and the fields
- * disabled. Below it, the success text or the form-level error.
+ * disabled. Below it, the success text (unless `successBelow` is false) or the form-level error.
  */
-export function LeadFormFrame({ form, label, lead, formKey, locked = false, fieldsetClassName, submitLabel, submitClassName, submitRef, children }: LeadFormFrameProps) {
+export function LeadFormFrame({ form, label, lead, formKey, locked = false, fieldsetClassName, submitLabel, submitClassName, submitRef, successBelow = true, children }: LeadFormFrameProps) {
   const { state, sending, formError, onSubmit, preloadSchema } = lead;
   return (
     <>
@@ -113,7 +115,7 @@ export function LeadFormFrame({ form, label, lead, formKey, locked = false, fiel
           </div>
         </fieldset>
       </form>
-      <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />
+      <FormOutcome success={successBelow && state.status === "success" ? state.message : undefined} error={formError} />
     </>
   );
 }

@@ -23,6 +23,18 @@ describe("toast store", () => {
     stop();
   });
 
+  it("a success toast closes after 4 s, an error toast after 10 s", () => {
+    vi.useFakeTimers();
+    toast.success("Transcript sent successfully!");
+    toast.error("Failed to send transcript. Please try again.");
+    vi.advanceTimersByTime(3_999);
+    expect(currentToasts().map((t) => t.variant)).toEqual(["success", "error"]);
+    vi.advanceTimersByTime(1);
+    expect(currentToasts().map((t) => t.variant)).toEqual(["error"]);
+    vi.advanceTimersByTime(6_000);
+    expect(currentToasts()).toEqual([]);
+  });
+
   it("keeps at most four toasts, dropping the oldest", () => {
     for (let i = 0; i < 6; i++) toast.success(`m${i}`);
     expect(currentToasts().map((t) => t.message)).toEqual(["m2", "m3", "m4", "m5"]);

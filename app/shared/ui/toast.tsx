@@ -8,7 +8,9 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
  *
  * A module-level store, read by the one <Toaster /> rendered in app/root.tsx. Success toasts are
  * announced politely (role="status"), errors assertively (role="alert"). A toast closes itself
- * after a while (success 6 s, error 10 s), except while the pointer is over it or focus is in it.
+ * after a while (success 4 s, error 10 s), except while the pointer is over it or focus is in it.
+ * On a phone they show at the top of the screen, away from the controls at the bottom of the
+ * thumb's reach that they confirm; on a wider screen at the bottom right, beside the content.
  */
 
 export type ToastVariant = "success" | "error";
@@ -24,7 +26,7 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-const DEFAULT_DURATION: Record<ToastVariant, number> = { success: 6_000, error: 10_000 };
+const DEFAULT_DURATION: Record<ToastVariant, number> = { success: 4_000, error: 10_000 };
 /** At most this many at once: the oldest goes first. */
 const MAX_TOASTS = 4;
 const EMPTY: readonly ToastItem[] = [];
@@ -119,7 +121,7 @@ export function Toaster() {
   const successes = items.filter((item) => item.variant === "success");
   const errors = items.filter((item) => item.variant === "error");
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 p-4 sm:top-auto sm:bottom-0 sm:items-end">
       <div role="alert" className="flex w-full max-w-sm flex-col gap-2 empty:hidden">
         {errors.map((item) => (
           <ToastCard key={item.id} item={item} />
