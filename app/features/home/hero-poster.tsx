@@ -182,7 +182,7 @@ function Banner({ x, y, width }: { x: number; y: number; width: number }) {
         textLength={tenth(width - height * 0.6)}
         lengthAdjust="spacingAndGlyphs"
         fontFamily="system-ui, sans-serif"
-        fontWeight="800"
+        fontWeight="700"
         fontSize={tenth(height * 0.6)}
         fill={COLOURS.ink}
       >
