@@ -31,7 +31,7 @@ export function RemainingMeter({ remaining }: { remaining: number }) {
         aria-valuemax={DAILY_MESSAGES}
         aria-valuenow={remaining}
         aria-valuetext={remainingLabel(remaining)}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
+        className="h-2 flex-1 overflow-hidden rounded-full bg-surface contrast-high:border contrast-high:border-line"
       >
         <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${(remaining / DAILY_MESSAGES) * 100}%` }} />
       </div>

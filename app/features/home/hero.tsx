@@ -32,7 +32,7 @@ export function Hero() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to={hero.primaryAction.to}
-              className="inline-flex min-h-12 items-center rounded-full bg-brand px-6 py-3 font-semibold text-white shadow-lg hover:bg-brand-strong"
+              className="inline-flex min-h-12 items-center rounded-full bg-brand px-6 py-3 font-semibold text-white shadow-lg hover:bg-brand-strong contrast-high:border-2 contrast-high:border-white"
             >
               {hero.primaryAction.label}
             </Link>

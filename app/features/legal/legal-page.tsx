@@ -49,8 +49,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         </ol>
       </nav>
       {page.sections.map((section) => (
-        // Sections below the first screen are laid out when they come near it, not before the first paint.
-        <section key={section.heading} aria-labelledby={slug(section.heading)} className="mt-10 [contain-intrinsic-size:auto_480px] [content-visibility:auto]">
+        <section key={section.heading} aria-labelledby={slug(section.heading)} className="mt-10">
           <h2 id={slug(section.heading)} className="scroll-mt-4 text-2xl font-bold text-ink">
             {section.heading}
           </h2>
