@@ -259,7 +259,8 @@ describe("forms through the proxy, in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "THANK YOU" });
     await dialog.waitFor();
     await dialog.getByText("Email has been successfully submitted").waitFor();
-    expect(await page.getByText(CONTACT_OK).count()).toBe(0);
+    await dialog.getByText(CONTACT_OK).waitFor();
+    expect(await page.getByText(CONTACT_OK).count()).toBe(1);
   });
 
   it("Request More Information from /platform: the success text", async () => {

@@ -71,7 +71,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
       </LeadFormFrame>
       {thanksLoaded ? (
         <Suspense fallback={null}>
-          <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} returnFocusTo={submitRef} />
+          <ThankYouModal open={thanksOpen} onClose={() => setThanksOpen(false)} returnFocusTo={submitRef} detail={state.status === "success" ? state.message : undefined} />
         </Suspense>
       ) : null}
     </>

@@ -1,8 +1,11 @@
 import type { RefObject } from "react";
 import { Modal } from "./modal";
 
-/** Spec §2: "THANK YOU / Email has been successfully submitted / Close". */
-export function ThankYouModal({ open, onClose, returnFocusTo }: { open: boolean; onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null> }) {
+/**
+ * Spec §2: "THANK YOU / Email has been successfully submitted / Close", and under it the form's own
+ * success text (the spec's catalogue), since the modal is the send's one confirmation.
+ */
+export function ThankYouModal({ open, onClose, returnFocusTo, detail }: { open: boolean; onClose: () => void; returnFocusTo?: RefObject<HTMLElement | null>; detail?: string }) {
   return (
     <Modal
       open={open}
@@ -13,6 +16,7 @@ export function ThankYouModal({ open, onClose, returnFocusTo }: { open: boolean;
       closeButton={false}
       returnFocusTo={returnFocusTo}
     >
+      {detail ? <p className="mb-4 text-muted">{detail}</p> : null}
       <button
         type="button"
         onClick={onClose}
