@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { previewImages } from "virtual:product-previews";
 import { previewCaptions, previewText, type PreviewName } from "~/content/previews";
 
@@ -12,19 +13,20 @@ export function ProductPreview({ name, tone = "light" }: { name: PreviewName; to
   const { title: tool, caption } = previewCaptions[name];
   return (
     <figure>
-      <picture>
-        <source media="(max-width: 639px)" srcSet={narrow.src} width={narrow.width} height={narrow.height} />
-        <img
-          src={src}
-          width={width}
-          height={height}
-          alt={`${title}. ${description}`}
-          loading="lazy"
-          decoding="async"
-          data-preview={name}
-          className="block h-auto w-full rounded-xl border border-line bg-white shadow-xl shadow-slate-900/10"
-        />
-      </picture>
+      {/*
+        Laid out, and so fetched, only when near the screen: an image marked lazy alone is fetched
+        anywhere within 1,250–2,500 px of it, during the first load. The frame keeps the image's
+        exact box meanwhile (its ratio per layout, the border outside it).
+      */}
+      <div
+        style={{ "--ratio-narrow": `${narrow.width} / ${narrow.height}`, "--ratio-wide": `${width} / ${height}` } as CSSProperties}
+        className="box-content overflow-hidden rounded-xl border border-line bg-white shadow-xl shadow-slate-900/10 [aspect-ratio:var(--ratio-narrow)] [content-visibility:auto] sm:[aspect-ratio:var(--ratio-wide)]"
+      >
+        <picture>
+          <source media="(max-width: 639px)" srcSet={narrow.src} width={narrow.width} height={narrow.height} />
+          <img src={src} width={width} height={height} alt={`${title}. ${description}`} loading="lazy" decoding="async" data-preview={name} className="block h-auto w-full" />
+        </picture>
+      </div>
       <figcaption className={`mt-3 text-sm ${tone === "dark" ? "text-on-dark-muted" : "text-muted"}`}>
         <strong className={tone === "dark" ? "text-on-dark" : "text-ink"}>{tool}.</strong> {caption}
       </figcaption>
