@@ -20,9 +20,21 @@ export interface ChatLimits {
   resetTime: string;
 }
 
+/**
+ * A section of the site an answer drew on, shown as a link below the answer. The server picks it
+ * from the passages it used (never from the model's text); `href` is a page path with the
+ * section's id ("/platform#tokens", "/#features").
+ */
+export interface ChatSource {
+  href: string;
+  label: string;
+}
+
 export interface ChatMessage {
   role: "user" | "assistant" | "system";
   content: string;
+  /** Assistant answers only: the sections the answer drew on. */
+  sources?: ChatSource[];
 }
 
 /** GET /api/chat/session?timeZone=… */
@@ -40,6 +52,11 @@ export interface LeadResponse {
   limits: ChatLimits;
 }
 
+/** POST /api/chat/handover {}: the conversation went to the team as the visitor's contact message. */
+export interface HandoverResponse {
+  message: string;
+}
+
 /** The body of a refused request (4xx/5xx); a 429 of POST /api/chat/messages carries the limits. */
 export interface ErrorResponse {
   error: string;
@@ -49,7 +66,7 @@ export interface ErrorResponse {
 /** One line of the NDJSON reply stream of POST /api/chat/messages; the last is "done" or "error". */
 export type ReplyEvent =
   | { type: "delta"; text: string }
-  | { type: "done"; reply: string; limits: ChatLimits; source: "ai" | "knowledge-base" | "fallback" }
+  | { type: "done"; reply: string; limits: ChatLimits; source: "ai" | "knowledge-base" | "fallback"; sources?: ChatSource[] }
   | { type: "error"; reply?: string; error: string; limits: ChatLimits };
 
 // What the endpoints answer when they refuse (spec §5, §8); the browser shows these texts.
