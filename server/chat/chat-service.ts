@@ -10,13 +10,13 @@ import type { Db } from "../db/database";
 import { scheduleShared } from "../db/jobs";
 import type { Logger } from "../logger";
 import { createAllowance } from "./allowance";
-import { type KnowledgeEntry, buildKnowledgeBase } from "./knowledge-base";
+import { type KnowledgeBase, buildKnowledgeBase } from "./knowledge-base";
 import type { ChatProvider } from "./provider";
 import { sweepCounters } from "../db/counters";
 import { SERVER_TIME_ZONE } from "./local-day";
 import { type RunReply, createReplier } from "./reply";
 import { type ChatOutbox, type TranscriptOutcome, createTranscripts } from "./transcript";
-import { CONVERSATION, addMessage, ensureVisitor, history, storeLead, visitorRow } from "./visitors";
+import { addMessage, conversation, ensureVisitor, storeLead, visitorRow } from "./visitors";
 
 export type ReplyResult =
   | { kind: "lead-required" }
@@ -41,7 +41,7 @@ export function createChatService(options: {
   logger: Logger;
   provider: ChatProvider | undefined;
   outbox: ChatOutbox | undefined;
-  knowledgeBase?: KnowledgeEntry[];
+  knowledgeBase?: KnowledgeBase;
 }): ChatService {
   const { db, config, logger, provider, outbox } = options;
   const teamEmail = config.mail.teamEmail;
@@ -88,7 +88,7 @@ export function createChatService(options: {
 
     async session(visitorId, timeZone) {
       const row = await visitorRow(db, visitorId);
-      const messages = row ? await history(db, visitorId, CONVERSATION) : [];
+      const messages = row ? await conversation(db, visitorId) : [];
       return {
         limits: await limits(visitorId, timeZone),
         ...(row?.name ? { name: row.name } : {}),

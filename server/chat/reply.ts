@@ -4,24 +4,27 @@
  * stored; a provider reply that failed gives the visitor's allowance back and is stored as a
  * notice (in the transcript, never in the prompt).
  */
-import { CHAT_FAILURE, type ChatLimits } from "~/features/chat/chat-contract";
+import { CHAT_FAILURE, type ChatLimits, type ChatSource } from "~/features/chat/chat-contract";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable } from "../db/schema";
 import type { Logger } from "../logger";
 import { chatAnswers } from "../metrics";
 import type { Admission, Allowance } from "./allowance";
-import { type KnowledgeEntry, findRelevant } from "./knowledge-base";
+import { type KnowledgeBase, bestPassages, findRelevant, sourceOf } from "./knowledge-base";
 import { assembleMessages } from "./prompt";
 import type { ChatProvider, ProviderOutcome } from "./provider";
 import { knowledgeBaseAnswer } from "./texts";
 import { addMessage, history } from "./visitors";
 
 export type ReplyOutcome =
-  | { ok: true; reply: string; source: "ai" | "knowledge-base" | "fallback"; limits: ChatLimits }
+  | { ok: true; reply: string; source: "ai" | "knowledge-base" | "fallback"; limits: ChatLimits; sources: ChatSource[] }
   | { ok: false; reply?: string; error: string; limits: ChatLimits };
 
 /** Streams the reply through onDelta; resolves with the final event's content. */
 export type RunReply = (onDelta: (text: string) => void, signal: AbortSignal) => Promise<ReplyOutcome>;
+
+/** A provider answer links to at most this many sections, as a knowledge-base answer draws on one or two. */
+const PROVIDER_SOURCES = 2;
 
 export interface Question {
   visitorId: string;
@@ -34,15 +37,15 @@ export function createReplier(options: {
   db: Db;
   logger: Logger;
   provider: ChatProvider | undefined;
-  knowledgeBase: readonly KnowledgeEntry[];
+  knowledgeBase: KnowledgeBase;
   teamEmail: string;
   allowance: Allowance;
 }): (question: Question) => RunReply {
   const { db, logger, provider, knowledgeBase, teamEmail, allowance } = options;
 
-  const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string, answeredBy: "provider" | "knowledge-base" | null = null) => {
+  const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string, answeredBy: "provider" | "knowledge-base" | null = null, sources: readonly ChatSource[] = []) => {
     try {
-      await db.transaction().execute((trx) => addMessage(trx, visitorId, "assistant", kind, content, answeredBy));
+      await db.transaction().execute((trx) => addMessage(trx, visitorId, "assistant", kind, content, answeredBy, sources));
     } catch (error) {
       logger.error({ err: error }, "could not store a chat reply");
     }
@@ -65,11 +68,11 @@ export function createReplier(options: {
       const answered = allowance.limitsFor(admission.count, admission.resetTime);
       if (admission.knowledgeOnly || !provider) {
         const earlier = await earlierAnswers(visitorId);
-        const reply = knowledgeBaseAnswer(matches, teamEmail, earlier);
+        const { text: reply, sources } = knowledgeBaseAnswer(text, matches, teamEmail, earlier);
         onDelta(reply);
-        await store(visitorId, "chat", reply, "knowledge-base");
+        await store(visitorId, "chat", reply, "knowledge-base", sources);
         chatAnswers.inc({ source: "knowledge-base" });
-        return { ok: true, reply, source: "knowledge-base", limits: answered };
+        return { ok: true, reply, source: "knowledge-base", limits: answered, sources };
       }
       let outcome: ProviderOutcome;
       try {
@@ -80,16 +83,20 @@ export function createReplier(options: {
         outcome = { kind: "failed", text: "", error: CHAT_FAILURE };
       }
       if (outcome.kind === "answer") {
-        await store(visitorId, "chat", outcome.text, "provider");
+        // The sections the prompt's best passages come from, never links the model wrote.
+        const sources = bestPassages(matches)
+          .slice(0, PROVIDER_SOURCES)
+          .map(({ entry }) => sourceOf(entry));
+        await store(visitorId, "chat", outcome.text, "provider", sources);
         chatAnswers.inc({ source: "provider" });
-        return { ok: true, reply: outcome.text, source: "ai", limits: answered };
+        return { ok: true, reply: outcome.text, source: "ai", limits: answered, sources };
       }
       chatAnswers.inc({ source: outcome.kind === "fallback" ? "fallback" : "failed" });
       // A reply that failed does not use up the allowance.
       await allowance.refund(admission.taken);
       const refunded = allowance.limitsFor(admission.count - 1, admission.resetTime);
       if (outcome.text) await store(visitorId, "notice", outcome.text);
-      if (outcome.kind === "fallback") return { ok: true, reply: outcome.text, source: "fallback", limits: refunded };
+      if (outcome.kind === "fallback") return { ok: true, reply: outcome.text, source: "fallback", limits: refunded, sources: [] };
       return { ok: false, ...(outcome.text ? { reply: outcome.text } : {}), error: outcome.error, limits: refunded };
     };
 }

@@ -120,7 +120,7 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
       const outcome = await result.run((text) => send({ type: "delta", text }), gone.signal);
       send(
         outcome.ok
-          ? { type: "done", reply: outcome.reply, limits: outcome.limits, source: outcome.source }
+          ? { type: "done", reply: outcome.reply, limits: outcome.limits, source: outcome.source, ...(outcome.sources.length > 0 ? { sources: outcome.sources } : {}) }
           : { type: "error", ...(outcome.reply ? { reply: outcome.reply } : {}), error: outcome.error, limits: outcome.limits },
       );
     } catch (error) {

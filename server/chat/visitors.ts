@@ -4,6 +4,7 @@
  * (`chat_messages`), in the order they were written.
  */
 import type { Kysely } from "kysely";
+import type { ChatMessage, ChatSource } from "~/features/chat/chat-contract";
 import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
@@ -20,12 +21,35 @@ function stamp(): string {
   return new Date(now).toISOString();
 }
 
-/** Appends one message to a visitor's conversation, inside the caller's transaction. */
-export async function addMessage(trx: Kysely<Database>, visitorId: string, role: "user" | "assistant", kind: MessageKind, content: string, answeredBy: "provider" | "knowledge-base" | null = null): Promise<void> {
+/**
+ * Appends one message to a visitor's conversation, inside the caller's transaction. `sources`: the
+ * sections an answer drew on (stored only when there are some).
+ */
+export async function addMessage(
+  trx: Kysely<Database>,
+  visitorId: string,
+  role: "user" | "assistant",
+  kind: MessageKind,
+  content: string,
+  answeredBy: "provider" | "knowledge-base" | null = null,
+  sources: readonly ChatSource[] = [],
+): Promise<void> {
   await trx
     .insertInto("chat_messages")
-    .values({ id: newRowId(), visitor_id: visitorId, role, kind, content, created_at: stamp(), answered_by: answeredBy })
+    .values({ id: newRowId(), visitor_id: visitorId, role, kind, content, created_at: stamp(), answered_by: answeredBy, sources: sources.length > 0 ? JSON.stringify(sources) : null })
     .execute();
+}
+
+/** The stored sources of a message; none when absent or unreadable. */
+function sourcesOf(stored: string | null): ChatSource[] {
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((s): s is ChatSource => typeof s === "object" && s !== null && typeof s.href === "string" && typeof s.label === "string").map(({ href, label }) => ({ href, label }));
+  } catch {
+    return [];
+  }
 }
 
 export function visitorRow(db: Db, visitorId: string): Promise<VisitorRow | undefined> {
@@ -58,6 +82,22 @@ export function history(db: Db, visitorId: string, kinds: MessageKind[]) {
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+}
+
+/** The visitor's conversation as the chat shows it: each answer with the sections it drew on. */
+export async function conversation(db: Db, visitorId: string): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom("chat_messages")
+    .select(["role", "content", "sources"])
+    .where("visitor_id", "=", visitorId)
+    .where("kind", "in", CONVERSATION)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(({ role, content, sources }) => {
+    const drawnOn = sourcesOf(sources);
+    return drawnOn.length > 0 ? { role, content, sources: drawnOn } : { role, content };
+  });
 }
 
 /** Everything the visitor sees in the chat, and what a transcript holds. */

@@ -120,6 +120,8 @@ export interface ChatMessagesTable {
   created_at: string;
   /** For assistant answers since the team workspace (migration 0004): "provider" or "knowledge-base"; null otherwise. */
   answered_by: string | null;
+  /** For assistant answers since migration 0017: the sections they drew on, JSON of ChatSource[]; null otherwise. */
+  sources: string | null;
 }
 
 /** Atomic counters per (scope, period), e.g. ("visitor:<id>", "2026-01-31"). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { featuresSection, intro, valueSection } from "~/content/home";
+import { SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
 import { ProductPreviews } from "~/features/previews/product-preview";
 
@@ -29,7 +30,7 @@ export function IntroSection() {
 
 function FeatureCard({ card }: { card: ContentCard }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
+    <li id={itemAnchor(SECTION_IDS.homeFeatures, card.title)} className="flex scroll-mt-4 flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
       <h3 className="text-xl font-bold text-ink">{card.title}</h3>
       <p className="mt-2 text-muted">{card.description}</p>
       <ul className="mt-5 space-y-3">
@@ -77,7 +78,7 @@ const cardGrid = "mt-12 grid gap-6 md:grid-cols-3";
 
 export function FeaturesSection() {
   return (
-    <CardsSection id="features" titleId="features-title" background="bg-surface" content={featuresSection}>
+    <CardsSection id={SECTION_IDS.homeFeatures} titleId="features-title" background="bg-surface" content={featuresSection}>
       <ul className={cardGrid}>
         {featuresSection.cards.map((card) => (
           <FeatureCard key={card.title} card={card} />
@@ -93,7 +94,7 @@ export function FeaturesSection() {
 
 export function ValueSection() {
   return (
-    <CardsSection titleId="value-title" background="bg-canvas" content={valueSection}>
+    <CardsSection id={SECTION_IDS.homeValue} titleId="value-title" background="bg-canvas" content={valueSection}>
       <ul className={cardGrid}>
         {valueSection.cards.map((card) => (
           <li key={card.title} className="rounded-2xl border border-transparent bg-surface p-6 contrast-high:border-line">

@@ -1,10 +1,7 @@
 import { Link } from "react-router";
+import { anchorId } from "~/content/anchors";
 import { EFFECTIVE_DATE, type LegalBlock, type LegalPage } from "~/content/legal";
 import { pageMeta } from "~/shared/seo/meta";
-
-function slug(text: string) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-}
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === "string") return <p className="mt-4 leading-relaxed">{block}</p>;
@@ -41,7 +38,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-muted">
           {page.sections.map((section) => (
             <li key={section.heading}>
-              <a href={`#${slug(section.heading)}`} className="text-ink underline underline-offset-4">
+              <a href={`#${anchorId(section.heading)}`} className="text-ink underline underline-offset-4">
                 {section.heading}
               </a>
             </li>
@@ -49,8 +46,8 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         </ol>
       </nav>
       {page.sections.map((section) => (
-        <section key={section.heading} aria-labelledby={slug(section.heading)} className="mt-10">
-          <h2 id={slug(section.heading)} className="scroll-mt-4 text-2xl font-bold text-ink">
+        <section key={section.heading} aria-labelledby={anchorId(section.heading)} className="mt-10">
+          <h2 id={anchorId(section.heading)} className="scroll-mt-4 text-2xl font-bold text-ink">
             {section.heading}
           </h2>
           <div className="text-ink">

@@ -9,6 +9,7 @@ import {
   type PlanGroup,
   vision2026,
 } from "~/content/platform";
+import { ITEM_PREFIXES, SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
 import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
@@ -29,10 +30,10 @@ export function PlatformIntro() {
   return (
     <div className="bg-night py-14 text-on-dark sm:py-20">
       <div className={container}>
-        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Platform Overview</h1>
+        <h1 id={SECTION_IDS.overview} className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Platform Overview</h1>
         <p className="mt-5 max-w-3xl text-lg text-on-dark-muted">{overview.description}</p>
         <div className="mt-8 max-w-3xl rounded-2xl border border-white/25 p-6 contrast-high:border-white">
-          <h2 className="text-2xl font-bold text-white">{mission.title}</h2>
+          <h2 id={SECTION_IDS.mission} className="text-2xl font-bold text-white">{mission.title}</h2>
           <p className="mt-3 text-lg text-on-dark-muted">{mission.description}</p>
         </div>
       </div>
@@ -40,11 +41,12 @@ export function PlatformIntro() {
   );
 }
 
-function CardGrid({ cards, columns = "sm:grid-cols-2 lg:grid-cols-3" }: { cards: readonly ContentCard[]; columns?: string }) {
+/** `idPrefix`: each card gets the id `${idPrefix}-${its title's anchor}`, which the chat's sources link to. */
+function CardGrid({ cards, idPrefix, columns = "sm:grid-cols-2 lg:grid-cols-3" }: { cards: readonly ContentCard[]; idPrefix: string; columns?: string }) {
   return (
     <ul className={`mt-8 grid gap-5 ${columns}`}>
       {cards.map((card) => (
-        <li key={card.title} className="rounded-2xl border border-line bg-canvas p-6">
+        <li key={card.title} id={itemAnchor(idPrefix, card.title)} className="scroll-mt-16 rounded-2xl border border-line bg-canvas p-6">
           <h3 className="text-lg font-bold text-ink">{card.title}</h3>
           <p className="mt-2 text-muted">{card.description}</p>
           {card.items ? (
@@ -70,7 +72,7 @@ export function FeaturesSection() {
         <p className="mt-3 max-w-3xl text-lg text-muted">Everything you need to plan, permit, document and complete oversized and heavy moves.</p>
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {coreFeatures.map((feature, index) => (
-            <li key={feature.title} className="flex gap-4 rounded-2xl border border-line bg-canvas p-6">
+            <li key={feature.title} id={itemAnchor(ITEM_PREFIXES.feature, feature.title)} className="flex scroll-mt-16 gap-4 rounded-2xl border border-line bg-canvas p-6">
               <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border border-transparent bg-brand-soft font-bold text-brand-strong contrast-high:border-brand-strong">
                 {index + 1}
               </span>
@@ -82,21 +84,21 @@ export function FeaturesSection() {
           ))}
         </ol>
 
-        <h2 className={`${h2Class} mt-16`}>{advancedMapSoftware.title}</h2>
+        <h2 id={SECTION_IDS.mapSoftware} className={`${h2Class} mt-16 scroll-mt-16`}>{advancedMapSoftware.title}</h2>
         <p className="mt-3 max-w-3xl text-lg text-muted">{advancedMapSoftware.description}</p>
-        <CardGrid cards={advancedMapSoftware.features} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <CardGrid cards={advancedMapSoftware.features} idPrefix={ITEM_PREFIXES.map} columns="sm:grid-cols-2 lg:grid-cols-4" />
         <ProductPreviews wide="routePlanner" />
 
-        <h2 className={`${h2Class} mt-16`}>Additional services</h2>
-        <CardGrid cards={additionalServices} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <h2 id={SECTION_IDS.additionalServices} className={`${h2Class} mt-16 scroll-mt-16`}>Additional services</h2>
+        <CardGrid cards={additionalServices} idPrefix={ITEM_PREFIXES.service} columns="sm:grid-cols-2 lg:grid-cols-4" />
       </div>
     </section>
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, id }: { plan: Plan; id: string }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
+    <li id={id} className="flex scroll-mt-16 flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
       <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
       <p className="mt-3 text-3xl font-extrabold text-brand" data-testid="plan-price">
         {plan.price}
@@ -131,10 +133,10 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
         <p className="mt-3 max-w-3xl text-lg text-muted">{group.description}</p>
         <ul className="mt-8 grid gap-5 md:grid-cols-3">
           {group.plans.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} />
+            <PlanCard key={plan.name} plan={plan} id={itemAnchor(group.id, plan.name)} />
           ))}
         </ul>
-        {group.notes ? <CardGrid cards={group.notes} columns="" /> : null}
+        {group.notes ? <CardGrid cards={group.notes} idPrefix={group.id} columns="" /> : null}
         {children}
         {/* An island on /platform as served (decision 0044): app/islands/platform-react.tsx. */}
         <div className="mt-8" data-island="request-info" data-plan={group.planType}>
@@ -157,7 +159,7 @@ export function VisionSection() {
           <p className="mt-3 max-w-3xl text-lg text-on-dark-muted">{vision2026.description}</p>
           <ul className="mt-8 grid gap-5 md:grid-cols-2">
             {vision2026.items.map((item) => (
-              <li key={item.title} className="rounded-2xl border border-white/25 p-6 contrast-high:border-white">
+              <li key={item.title} id={itemAnchor(ITEM_PREFIXES.vision, item.title)} className="scroll-mt-16 rounded-2xl border border-white/25 p-6 contrast-high:border-white">
                 <h3 className="text-xl font-bold text-white">{item.title}</h3>
                 <p className="mt-2 text-on-dark-muted">{item.description}</p>
               </li>
