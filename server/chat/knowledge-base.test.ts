@@ -4,15 +4,21 @@ import {
   type KnowledgeEntry,
   PLAN_CONFIDENCE,
   SCORE_THRESHOLD,
+  bestPassages,
   buildKnowledgeBase,
   confidenceOf,
   findRelevant,
+  knowledgeBaseOf,
   overlapScore,
   tokenize,
 } from "./knowledge-base";
-import { subscriptionPlans, vision2026 } from "~/content/platform";
+import { featuresSection } from "~/content/home";
+import { accessibilityStatement, aiMlPolicy } from "~/content/legal";
+import { coreFeatures, planGroups, subscriptionPlans, vision2026 } from "~/content/platform";
+import { CHAT_QUESTIONS } from "../../bench/chat-questions";
 
-const entry = (id: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ id, category, title: id, text });
+const entry = (href: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ href, label: href, category, title: href, text });
+const hrefs = (query: string, kb = buildKnowledgeBase()) => findRelevant(query, kb).map((m) => m.entry.href);
 
 describe("spec §7 numbers", () => {
   it("includes an entry only when the word-overlap score is above 0.3", () => {
@@ -23,21 +29,21 @@ describe("spec §7 numbers", () => {
     const four = entry("four", "feature", "alpha bravo charlie delta");
     expect(overlapScore(query, three.text)).toBeCloseTo(0.3);
     expect(overlapScore(query, four.text)).toBeCloseTo(0.4);
-    expect(findRelevant(query, [three, four]).map((m) => m.entry.id)).toEqual(["four"]);
+    expect(hrefs(query, knowledgeBaseOf([three, four]))).toEqual(["four"]);
   });
 
   it("gives plan entries confidence 0.9 and every other entry 1", () => {
     expect(PLAN_CONFIDENCE).toBe(0.9);
     expect(DEFAULT_CONFIDENCE).toBe(1);
     expect(confidenceOf("plan")).toBe(0.9);
-    for (const category of ["overview", "mission", "feature", "map", "vision"] as const) expect(confidenceOf(category)).toBe(1);
+    for (const category of ["home", "overview", "mission", "feature", "map", "service", "vision", "policy"] as const) expect(confidenceOf(category)).toBe(1);
   });
 
-  it("sorts results by confidence, highest first, even when a plan scores higher", () => {
+  it("sorts what the chat draws on by confidence, highest first, even when a plan scores higher", () => {
     const plan = entry("plan", "plan", "route permit escort price");
     const feature = entry("feature", "feature", "route permit");
-    const matches = findRelevant("route permit escort price", [plan, feature]);
-    expect(matches.map((m) => [m.entry.id, m.confidence])).toEqual([
+    const matches = findRelevant("route permit escort price", knowledgeBaseOf([plan, feature]));
+    expect(matches.map((m) => [m.entry.href, m.confidence])).toEqual([
       ["feature", 1],
       ["plan", 0.9],
     ]);
@@ -51,45 +57,86 @@ describe("spec §7 numbers", () => {
 });
 
 describe("tokenize", () => {
-  it("lower-cases, drops stop words and plural s", () => {
+  it("lower-cases, drops stop words, plural s and what is left of a contraction", () => {
     expect(tokenize("What are the Subscription PLANS?")).toEqual(["subscription", "plan"]);
     expect(tokenize("access")).toEqual(["access"]);
+    expect(tokenize("What's Max Load's limit?")).toEqual(["max", "load", "limit"]);
   });
 });
 
 describe("the knowledge base", () => {
   const kb = buildKnowledgeBase();
+  const find = (href: string) => kb.entries.find((e) => e.href === href);
 
-  it("is built from the content modules the pages render (spec §3 sections)", () => {
-    const categories = new Set(kb.map((e) => e.category));
-    expect(categories).toEqual(new Set(["overview", "mission", "feature", "map", "plan", "vision"]));
-    const proSolo = kb.find((e) => e.id === "plan:Subscription:Pro Solo");
-    expect(proSolo?.title).toContain(subscriptionPlans.plans[0]!.price);
-    expect(kb.find((e) => e.id === "vision")?.text).toContain(vision2026.items[0]!.description);
-  });
-
-  it("finds a passage for each suggested question", () => {
-    const questions = [
-      ["What services do you offer?", "overview"],
-      ["Tell me about the route planning tool.", "feature:Route Planning"],
-      ["What compliance tools will be available?", "feature:Compliance"],
-      ["How will the cost simulation work?", "feature:Cost Simulators"],
-      ["Will the platform include training resources?", "overview"],
-      ["How will the permit management system work?", "feature:Permit Management"],
-    ] as const;
-    for (const [question, id] of questions) {
-      expect(findRelevant(question, kb).map((m) => m.entry.id), question).toContain(id);
+  it("has one passage per section and item of the pages, read from the content modules they render", () => {
+    for (const card of featuresSection.cards) expect(kb.entries.some((e) => e.title === card.title && e.href.startsWith("/#")), card.title).toBe(true);
+    for (const feature of coreFeatures) expect(kb.entries.filter((e) => e.title === feature.title && e.href.startsWith("/platform#feature-")), feature.title).toHaveLength(1);
+    for (const group of planGroups) {
+      expect(find(`/platform#${group.id}`)?.title).toBe(group.title);
+      for (const plan of group.plans) expect(kb.entries.some((e) => e.category === "plan" && e.title.includes(plan.name) && e.title.includes(plan.price) && e.href.startsWith(`/platform#${group.id}-`)), plan.name).toBe(true);
     }
+    for (const page of [accessibilityStatement, aiMlPolicy]) {
+      expect(kb.entries.filter((e) => e.href.startsWith(`${page.path}#`))).toHaveLength(page.sections.length);
+    }
+    expect(find("/platform#subscriptions-pro-solo")?.title).toContain(subscriptionPlans.plans[0]!.price);
+    expect(find("/platform#vision")?.text).toContain(vision2026.items[0]!.description);
+    expect(new Set(kb.entries.map((e) => e.href)).size).toBe(kb.entries.length);
   });
 
-  it("answers plan questions with the plans (confidence 0.9)", () => {
+  it("finds the passage for each suggested question", () => {
+    const questions = [
+      ["What services do you offer?", "/platform#overview"],
+      ["Tell me about the route planning tool.", "/platform#feature-route-planning"],
+      ["What compliance tools will be available?", "/platform#feature-compliance"],
+      ["How will the cost simulation work?", "/platform#feature-cost-simulators"],
+      ["Will the platform include training resources?", "/platform#overview"],
+      ["How will the permit management system work?", "/platform#feature-permit-management"],
+    ] as const;
+    for (const [question, href] of questions) expect(hrefs(question, kb), question).toContain(href);
+  });
+
+  it("answers plan questions with the plan (confidence 0.9) as the best passage", () => {
     const matches = findRelevant("How much is the Pro Team plan?", kb);
-    const team = matches.find((m) => m.entry.id === "plan:Subscription:Pro Team");
-    expect(team?.confidence).toBe(0.9);
-    expect(team?.entry.text).toContain("250 Max Load queries per month");
+    const [best] = bestPassages(matches);
+    expect(best?.entry.href).toBe("/platform#subscriptions-pro-team");
+    expect(best?.confidence).toBe(0.9);
+    expect(best?.entry.text).toContain("250 Max Load queries per month");
   });
 
-  it("finds nothing for an out-of-scope question", () => {
-    expect(findRelevant("Recommend a good pizza recipe", kb)).toEqual([]);
+  it("reads the trade's words as the site's: OSOW, wide load, pilot car, logbook, quote", () => {
+    const top = (question: string) => bestPassages(findRelevant(question, kb))[0]?.entry.href;
+    expect(top("routing for OSOW loads?")).toMatch(/route-planning/);
+    expect(top("Can the platform track authorizations for overdimensional loads?")).toBe("/platform#feature-permit-management");
+    expect(top("logbook for my drivers")).toMatch(/eld/);
+    expect(top("How do I estimate fuel and escort costs before quoting a job?")).toBe("/platform#feature-cost-simulators");
+    expect(top("permit managment across jurisdictions")).toBe("/platform#feature-permit-management");
+  });
+
+  it("has nothing good enough for an out-of-scope question", () => {
+    expect(bestPassages(findRelevant("Recommend a good pizza recipe", kb))).toEqual([]);
+    expect(bestPassages(findRelevant("Can you help me with my tax return?", kb))).toEqual([]);
+  });
+
+  it("draws on the permit tools for a regulatory question", () => {
+    expect(bestPassages(findRelevant("Do I need escorts for a 16 ft wide load in Ontario?", kb)).slice(0, 2).map((m) => m.entry.href)).toContain("/platform#feature-permit-management");
+  });
+
+  it("meets its budgets on the labelled question set (bench/chat-questions.ts)", () => {
+    let top1 = 0;
+    let inScope = 0;
+    let declined = 0;
+    let outOfScope = 0;
+    for (const { question, expected } of CHAT_QUESTIONS) {
+      const best = bestPassages(findRelevant(question, kb)).map((m) => m.entry.href);
+      if (expected === "none") {
+        outOfScope += 1;
+        if (best.length === 0) declined += 1;
+      } else {
+        inScope += 1;
+        if (expected.includes(best[0] ?? "")) top1 += 1;
+      }
+    }
+    expect(top1 / inScope).toBeGreaterThanOrEqual(0.85);
+    expect(declined / outOfScope).toBeGreaterThanOrEqual(0.9);
   });
 });

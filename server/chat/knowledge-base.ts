@@ -72,8 +72,8 @@ export const DEFAULT_CONFIDENCE = 1;
 
 /**
  * The ranking includes an entry when it matches at least half of the question's terms, or three
- * of them in a long question, and scores at least RELATIVE_FLOOR of the best such entry: below,
- * the question is not about it.
+ * of them and more than the spec's share (0.3) in a long question, and scores at least
+ * RELATIVE_FLOOR of the best such entry: below, the question is not about it.
  */
 export const MIN_COVERAGE = 0.5;
 export const ENOUGH_TERMS = 3;
@@ -82,7 +82,7 @@ export const RELATIVE_FLOOR = 0.35;
 /** A regulatory question's permit-tools passage ranks at this share of the best passage, at least. */
 const PERMIT_TOOLS_SHARE = 0.99;
 
-const goodEnough = (rank: Ranked): boolean => rank.coverage >= MIN_COVERAGE || rank.matchedTerms >= ENOUGH_TERMS;
+const goodEnough = (rank: Ranked): boolean => rank.coverage >= MIN_COVERAGE || (rank.matchedTerms >= ENOUGH_TERMS && rank.coverage > SCORE_THRESHOLD);
 
 const STOP_WORDS = new Set(
   (

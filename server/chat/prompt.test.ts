@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildKnowledgeBase, findRelevant } from "./knowledge-base";
+import { overview } from "~/content/platform";
 import { HISTORY_LIMIT, assembleMessages, dataMessage, maxTokensFor, systemPrompt } from "./prompt";
 import { composeTranscript } from "./transcript";
 import { disclaimer, knowledgeBaseAnswer, referralMessage } from "./texts";
@@ -55,6 +56,12 @@ describe("prompt assembly", () => {
     expect(prompt).toContain("team@example.com or to the contact form");
   });
 
+  it("gives the provider the passage a knowledge-base answer rests on, and leaves a jurisdiction's rules to its authority", () => {
+    const data = dataMessage(findRelevant("What permits do I need for a 5 metre wide load?", buildKnowledgeBase()), null);
+    expect(data).toContain("- Permit Management: Prepare, track and store oversize and overweight permits");
+    expect(systemPrompt("team@example.com")).toContain("Never state a permit rule, a dimension or weight limit");
+  });
+
   it("says when nothing matched and when the name is unknown", () => {
     expect(dataMessage([], null)).toContain("(no matching passage)");
     expect(dataMessage([], null)).toContain("<visitor_name>(unknown)</visitor_name>");
@@ -62,29 +69,51 @@ describe("prompt assembly", () => {
 });
 
 describe("answers without a provider", () => {
-  it("composes a real answer from the matching passages", () => {
-    const answer = knowledgeBaseAnswer(findRelevant("How will the permit management system work?", buildKnowledgeBase()), "team@example.com");
-    expect(answer).toContain("**Permit Management**: Prepare, track and store oversize and overweight permits");
-    expect(answer).toContain("team@example.com");
+  const kb = buildKnowledgeBase();
+  const TEAM = "team@example.com";
+  const ask = (question: string, earlier: readonly string[] = []) => knowledgeBaseAnswer(question, findRelevant(question, kb), TEAM, earlier);
+
+  it("composes the answer from the best passage, after a lead-in naming what was asked", () => {
+    const answer = ask("How will the permit management system work?");
+    expect(answer.text).toMatch(/^You asked about permit, management and system\./);
+    expect(answer.text).toContain("**Permit Management**: Prepare, track and store oversize and overweight permits");
+    expect(answer.text).not.toContain(overview.description);
+    expect(answer.text).toContain(TEAM);
+    expect(answer.sources[0]).toEqual({ href: "/platform#feature-permit-management", label: "Permit Management" });
+    expect(answer.sources.length).toBeLessThanOrEqual(2);
   });
 
   it("says the disclaimer once per conversation and gives a passage already given only when nothing else matches", () => {
-    const kb = buildKnowledgeBase();
-    const first = knowledgeBaseAnswer(findRelevant("What services do you offer?", kb), "team@example.com");
-    const overviewLine = `**${kb[0]!.title}**: ${kb[0]!.text}`;
-    expect(first).toContain(overviewLine);
-    expect(first).toContain(disclaimer("team@example.com"));
-    const second = knowledgeBaseAnswer(findRelevant("Tell me about the route planning tool.", kb), "team@example.com", [first]);
-    expect(second).not.toContain(overviewLine);
-    expect(second).not.toContain(disclaimer("team@example.com"));
-    expect(second).toContain("**Route Planning**");
-    const again = knowledgeBaseAnswer(findRelevant("What services do you offer?", kb.slice(0, 1)), "team@example.com", [first, second]);
-    expect(again).toContain(overviewLine);
+    const first = ask("What is the Pro Team plan?");
+    expect(first.text).toContain("Pro Team");
+    expect(first.text).toContain(disclaimer(TEAM));
+    const second = ask("Tell me about the route planning tool.", [first.text]);
+    expect(second.text).not.toContain(disclaimer(TEAM));
+    expect(second.text).toContain("**Route Planning**");
+    const again = ask("Tell me about the route planning tool.", [first.text, second.text]);
+    expect(again.text).toContain("Route");
+    expect(again.sources.length).toBeGreaterThan(0);
   });
 
-  it("refers politely to the team or the contact form when nothing matches", () => {
-    expect(knowledgeBaseAnswer([], "team@example.com")).toBe(referralMessage("team@example.com"));
-    expect(referralMessage("team@example.com")).toContain("write to our team at team@example.com or use the contact form");
+  it("never opens with the overview for questions about something else", () => {
+    for (const question of ["How can I earn free tokens?", "Is there a high contrast mode?", "Can I rent a trailer or book an escort vehicle?"]) {
+      expect(ask(question).text, question).not.toContain(overview.description);
+    }
+  });
+
+  it("refers plainly to the team or the contact form when nothing matches, with no source", () => {
+    expect(ask("best pizza in Toronto?")).toEqual({ text: referralMessage(TEAM), sources: [] });
+    expect(referralMessage(TEAM)).toContain("write to our team at team@example.com or use the contact form");
+  });
+
+  it("leaves a regulatory question to the authority issuing the permit and says what the permit tools will do", () => {
+    const answer = ask("What is the maximum width without a permit in Texas?");
+    expect(answer.text).toContain("in Texas, the state's permit office");
+    expect(answer.text).toContain("I won't state a rule");
+    expect(answer.text).toContain("**Permit Management**");
+    expect(answer.text).not.toMatch(/\b\d+(\.\d+)?\s*(ft|feet|m|metres?)\b/);
+    expect(answer.sources.map((s) => s.href)).toContain("/platform#feature-permit-management");
+    expect(ask("Do I need escorts for a 16 ft wide load in Ontario?").text).toContain("in Ontario, the provincial or territorial transport ministry");
   });
 });
 

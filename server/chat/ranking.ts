@@ -32,6 +32,9 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** Terms that fit any passage of a platform of tools: counted only when the question has no other. */
+const GENERIC = new Set(["tool", "avail", "featur"]);
+
 const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
@@ -106,7 +109,9 @@ export function createIndex(passages: readonly Searchable[]): (query: string) =>
   });
   search.addAll(passages);
   return (query) => {
-    const terms = termsOf(query);
+    const all = termsOf(query);
+    const focused = all.filter(({ term }) => !GENERIC.has(term));
+    const terms = focused.length > 0 ? focused : all;
     const distinct = new Set(terms.map(({ term }) => term));
     if (distinct.size === 0) return [];
     return search.search([...distinct].join(" ")).map((result: SearchResult) => {

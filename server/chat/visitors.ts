@@ -4,6 +4,7 @@
  * (`chat_messages`), in the order they were written.
  */
 import type { Kysely } from "kysely";
+import { z } from "zod/mini";
 import type { ChatMessage, ChatSource } from "~/features/chat/chat-contract";
 import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
@@ -40,13 +41,14 @@ export async function addMessage(
     .execute();
 }
 
+const storedSources = z.array(z.object({ href: z.string(), label: z.string() }));
+
 /** The stored sources of a message; none when absent or unreadable. */
 function sourcesOf(stored: string | null): ChatSource[] {
   if (!stored) return [];
   try {
-    const parsed: unknown = JSON.parse(stored);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter((s): s is ChatSource => typeof s === "object" && s !== null && typeof s.href === "string" && typeof s.label === "string").map(({ href, label }) => ({ href, label }));
+    const parsed = storedSources.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : [];
   } catch {
     return [];
   }
