@@ -85,7 +85,7 @@ export function knowledgeBaseAnswer(
   const asked = listOf([...new Set(used.flatMap((match) => match.matchedWords))].slice(0, 4));
   const about = asked ? `You asked about ${asked}. ` : "";
   const lead = regulatory
-    ? [authorityMessage(jurisdictionIn(question)), "", `What ${PRODUCT_NAME} will do for you:`]
+    ? [`${about}${authorityMessage(jurisdictionIn(question))}`, "", `What ${PRODUCT_NAME} will do for you:`]
     : [`${about}Here is what I can tell you from ${PRODUCT_NAME}'s site:`];
   return {
     text: [...lead, "", ...used.map(passage), ...ending].join("\n"),

@@ -202,7 +202,7 @@ describe("the transcript", () => {
       `Max Load: ${demoLimitMessage(5)}`,
     ]);
     expect(lines[5]).toBe("Linus: How will the permit management system work?");
-    expect(lines[6]).toMatch(/^Max Load: Here is what I can tell you/);
+    expect(lines[6]).toMatch(/^Max Load: You asked about permit, management and system\. Here is what I can tell you/);
     expect(mail!.html).toContain("<br><br>");
   });
 

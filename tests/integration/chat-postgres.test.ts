@@ -52,3 +52,16 @@ it("answers exactly 5 of 12 concurrent messages, refunds failures, and stores th
     await client.end();
   }
 });
+
+it("links a provider's answer to the passages it was given, and keeps the links with the stored answer", async () => {
+  const v = chatVisitor(site.url);
+  await v.session();
+  expect((await v.lead("Sol", "sol@example.com")).status).toBe(200);
+  ai.script({ kind: "stream", chunks: ["The permit office of each state decides."], delayMs: 0 });
+  const answer = await v.send("How will the permit management system work?");
+  const sources = answer.final?.type === "done" ? answer.final.sources : undefined;
+  expect(answer.final).toMatchObject({ type: "done", source: "ai" });
+  expect(sources?.[0]).toEqual({ href: "/platform#feature-permit-management", label: "Permit Management" });
+  expect(JSON.stringify(ai.requests.at(-1)?.body)).toContain("Permit Management: Prepare, track and store");
+  expect((await v.session()).body.history?.at(-1)).toEqual({ role: "assistant", content: "The permit office of each state decides.", sources });
+});
