@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HANDOVER_ALREADY, HANDOVER_EMPTY, HANDOVER_LEAD_REQUIRED, HANDOVER_TOO_MANY, SESSION_MISSING } from "~/features/chat/chat-contract";
 import { GREETING, handedOver } from "~/features/chat/chat-lines";
+import { handoverScope } from "../../server/chat/handover";
+import { openDatabase } from "../../server/db/database";
+import { erasePerson } from "../../server/leads/erase";
 import { type ChatVisitor, chatVisitor } from "../support/chat-client";
 import { type Site, startSite } from "../support/site-server";
 import { type Smtp, startSmtp } from "../support/smtp";
@@ -125,5 +128,26 @@ describe("Ask the team", () => {
     await visitor.send("One more thing about escorts");
     expect((await handover(visitor)).body.error).toBe(HANDOVER_TOO_MANY);
     expect((await visitor.session()).body.limits.remainingMessages).toBe(0);
+  });
+
+  it("goes with the person when they are erased: the contact message, the mail and the hand-over count", async () => {
+    const visitor = chatVisitor(site.url, { origin: PUBLIC });
+    const { body } = await visitor.session();
+    await visitor.lead("Gus", "gus@example.com");
+    await visitor.send("Do you plan escorts for superloads?");
+    expect((await handover(visitor)).status).toBe(200);
+    const database = openDatabase({ kind: "sqlite", file: `${site.dataDir}/site.db` });
+    try {
+      const db = database.db;
+      const counters = () => db.selectFrom("chat_counters").select("scope").where("scope", "=", handoverScope(body.user.id)).execute();
+      expect(await counters()).toHaveLength(1);
+      const counts = await erasePerson(db, "gus@example.com");
+      expect(counts.contact).toBe(1);
+      expect(await counters()).toHaveLength(0);
+      expect(await db.selectFrom("contact_messages").select("id").where("email", "=", "gus@example.com").execute()).toHaveLength(0);
+      expect(await db.selectFrom("mail").select("id").where("about_email", "=", "gus@example.com").execute()).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
   });
 });

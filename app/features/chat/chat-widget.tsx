@@ -62,7 +62,7 @@ function NextSteps({ navRef }: { navRef: Ref<HTMLElement> }) {
 function Sources({ id, sources }: { id: number; sources: readonly ChatSource[] }) {
   const labelId = `chat-sources-${id}`;
   return (
-    <div className="flex flex-wrap items-baseline gap-x-2 px-1 text-sm">
+    <div className="flex flex-wrap items-baseline gap-x-2 self-stretch px-1 text-sm">
       <span id={labelId} className="text-muted">
         {SOURCES_LABEL}
       </span>
