@@ -166,6 +166,8 @@ describe("the chat reducer: an answer's sources", () => {
             { href: "https://evil.example/#x", label: "Elsewhere" },
             { href: "//evil.example/x", label: "Protocol-relative" },
             { href: "/\\evil.example", label: "Backslash" },
+            { href: "/\t/evil.example", label: "Tab" },
+            { href: "/platform#tokens\"><b>", label: "Markup" },
             { href: "/#features", label: "  " },
             null,
             "text",

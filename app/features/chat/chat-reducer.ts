@@ -55,6 +55,12 @@ export type ChatAction =
 const displayRole = (role: ChatMessage["role"]): DisplayMessage["role"] => (role === "user" ? "user" : "assistant");
 
 /**
+ * A path of this site and a section id ("/platform#tokens"): no scheme, no host ("//"), and none of
+ * the characters a URL parser drops or turns into a slash (tabs, newlines, backslashes).
+ */
+const SITE_PATH = /^\/(?!\/)[\w\-./~%]*(?:#[\w\-.~%]+)?$/;
+
+/**
  * The sources worth a link: pages of this site ("/platform#tokens"), each once, with a label.
  * Local storage may hold anything, so nothing else (another origin, `javascript:`) becomes a link.
  */
@@ -65,7 +71,7 @@ export function siteSources(sources: unknown): ChatSource[] | undefined {
     if (typeof source !== "object" || source === null) continue;
     const { href, label } = source as Partial<Record<keyof ChatSource, unknown>>;
     if (typeof href !== "string" || typeof label !== "string" || label.trim() === "") continue;
-    if (!/^\/(?![/\\])/.test(href) || kept.some((k) => k.href === href)) continue;
+    if (!SITE_PATH.test(href) || kept.some((k) => k.href === href)) continue;
     kept.push({ href, label: label.trim() });
   }
   return kept.length > 0 ? kept : undefined;
