@@ -152,7 +152,8 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
           <button
             type="button"
             onClick={() => void chat.requestHandover()}
-            disabled={chat.askingTeam}
+            // While a reply streams, the conversation the team would get is not complete yet.
+            disabled={chat.askingTeam || chat.loading}
             className="rounded-full border border-brand px-3 py-1 font-semibold text-brand enabled:hover:bg-brand enabled:hover:text-on-dark disabled:opacity-60"
           >
             {chat.askingTeam ? ASK_TEAM_SENDING : ASK_TEAM}
