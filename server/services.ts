@@ -2,7 +2,7 @@ import { type Chat, createChat } from "./chat/setup";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
-import { LeadCapture } from "./leads/lead-capture";
+import { LeadCapture, insertContactMessage } from "./leads/lead-capture";
 import { type LeadForms, leadForms } from "./leads/submissions";
 import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
@@ -73,7 +73,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   });
   const signUp = new NewsletterSignUp(database, outbox, config.mail, keys);
   const leads = new LeadCapture(database.db, outbox, config.mail);
-  const chat = createChat({ config, logger, db: database.db, outbox });
+  const chat = createChat({ config, logger, db: database.db, outbox, recordContactMessage: insertContactMessage });
   const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });

@@ -1,7 +1,7 @@
 /**
  * The chat's decisions, composed from its parts: who the visitor is and what they said
- * (visitors.ts), what they may still ask (allowance.ts), the answer (reply.ts) and the transcript
- * (transcript.ts). The HTTP layer (routes.ts) only parses input and streams output.
+ * (visitors.ts), what they may still ask (allowance.ts), the answer (reply.ts), the transcript
+ * (transcript.ts) and "Ask the team" (handover.ts). The HTTP layer (routes.ts) only parses input and streams output.
  */
 import type { ChatLimits, ChatMessage } from "~/features/chat/chat-contract";
 import { demoLimitMessage } from "~/features/chat/chat-lines";
@@ -15,6 +15,7 @@ import type { ChatProvider } from "./provider";
 import { sweepCounters } from "../db/counters";
 import { SERVER_TIME_ZONE } from "./local-day";
 import { type RunReply, createReplier } from "./reply";
+import { type HandoverOutcome, type RecordContactMessage, createHandovers } from "./handover";
 import { type ChatOutbox, type TranscriptOutcome, createTranscripts } from "./transcript";
 import { addMessage, conversation, ensureVisitor, storeLead, visitorRow } from "./visitors";
 
@@ -32,6 +33,8 @@ export interface ChatService {
   /** `client` is the key per-IP limits count under (server/http/client-address.ts). */
   reply(visitorId: string, text: string, client: string, timeZone: string | undefined): Promise<ReplyResult>;
   sendTranscript(visitorId: string, client: string): Promise<TranscriptOutcome>;
+  /** "Ask the team": the conversation to the team as the visitor's contact message; none of the daily messages. */
+  handOver(visitorId: string, client: string): Promise<HandoverOutcome>;
   close(): void;
 }
 
@@ -41,14 +44,17 @@ export function createChatService(options: {
   logger: Logger;
   provider: ChatProvider | undefined;
   outbox: ChatOutbox | undefined;
+  /** "Ask the team" records the visitor's contact message with it. */
+  recordContactMessage?: RecordContactMessage;
   knowledgeBase?: KnowledgeBase;
 }): ChatService {
-  const { db, config, logger, provider, outbox } = options;
+  const { db, config, logger, provider, outbox, recordContactMessage } = options;
   const teamEmail = config.mail.teamEmail;
   const allowance = createAllowance(db, config.limits, logger);
   const knowledgeBase = options.knowledgeBase ?? buildKnowledgeBase();
   const answer = createReplier({ db, logger, provider, knowledgeBase, teamEmail, allowance });
   const sendTranscript = createTranscripts({ db, logger, allowance, outbox, teamEmail });
+  const handOver = createHandovers({ db, logger, allowance, outbox, recordContactMessage, teamEmail });
 
   // Expired counters (chat quotas, POST rate windows): once an hour across instances.
   const stopSweep = scheduleShared(db, "counter-sweep", () => sweepCounters(db), {
@@ -85,6 +91,7 @@ export function createChatService(options: {
     provider,
     limits,
     sendTranscript,
+    handOver,
 
     async session(visitorId, timeZone) {
       const row = await visitorRow(db, visitorId);

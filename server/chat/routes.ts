@@ -6,10 +6,17 @@
  *   POST /api/chat/lead {name, email, timeZone?}   → { message, limits }
  *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent (403 before the lead)
  *   POST /api/chat/transcript {}                   → { ok: true }
+ *   POST /api/chat/handover {}                     → { message } (Max Load's confirmation)
  */
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod/mini";
 import {
+  HANDOVER_ALREADY,
+  HANDOVER_EMPTY,
+  HANDOVER_FAILED,
+  HANDOVER_LEAD_REQUIRED,
+  HANDOVER_TOO_MANY,
+  type HandoverResponse,
   LEAD_REQUIRED,
   LIMIT_REACHED,
   QUOTA_UNAVAILABLE,
@@ -19,7 +26,7 @@ import {
   TRANSCRIPT_FAILED,
   TRANSCRIPT_TOO_MANY,
 } from "~/features/chat/chat-contract";
-import { leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
+import { handoverSchema, leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
 import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
 import type { Logger } from "../logger";
@@ -144,6 +151,26 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
     } catch (error) {
       logger.error({ err: error }, "could not queue a chat transcript");
       res.status(503).json({ error: TRANSCRIPT_FAILED });
+    }
+  });
+
+  router.post("/handover", async (req, res) => {
+    if (!parse(handoverSchema, req, res)) return;
+    const visitorId = visitorOf(req, res, signer, false);
+    if (!visitorId) {
+      res.status(401).json({ error: SESSION_MISSING });
+      return;
+    }
+    try {
+      const outcome = await chat.handOver(visitorId, requestClientKey(req));
+      if (outcome.kind === "sent") res.json({ message: outcome.message } satisfies HandoverResponse);
+      else if (outcome.kind === "lead-required") res.status(403).json({ error: HANDOVER_LEAD_REQUIRED });
+      else if (outcome.kind === "empty") res.status(400).json({ error: HANDOVER_EMPTY });
+      else if (outcome.kind === "already") res.status(409).json({ error: HANDOVER_ALREADY });
+      else res.status(429).json({ error: HANDOVER_TOO_MANY });
+    } catch (error) {
+      logger.error({ err: error }, "could not hand a chat over to the team");
+      res.status(503).json({ error: HANDOVER_FAILED });
     }
   });
 

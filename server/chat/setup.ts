@@ -7,6 +7,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Logger } from "../logger";
 import { type ChatService, createChatService } from "./chat-service";
+import type { RecordContactMessage } from "./handover";
 import type { ChatOutbox } from "./transcript";
 import { createProvider } from "./provider";
 import { chatRouter } from "./routes";
@@ -18,12 +19,12 @@ export interface Chat {
   router: Router;
 }
 
-export function createChat(options: { config: Config; logger: Logger; db: Db; outbox: ChatOutbox | undefined }): Chat {
-  const { config, logger, db, outbox } = options;
+export function createChat(options: { config: Config; logger: Logger; db: Db; outbox: ChatOutbox | undefined; recordContactMessage?: RecordContactMessage }): Chat {
+  const { config, logger, db, outbox, recordContactMessage } = options;
   const { apiKey } = config.ai;
   const provider = apiKey ? createProvider({ ...config.ai, apiKey }, config.mail.teamEmail, logger) : undefined;
   if (!provider) logger.info("AI_API_KEY is not set: Max Load answers from the knowledge base");
   const signer = new SessionSigner(loadSessionSecret(config.sessionSecret, config.dataDir));
-  const service = createChatService({ db, config, logger, provider, outbox });
+  const service = createChatService({ db, config, logger, provider, outbox, recordContactMessage });
   return { service, router: chatRouter({ chat: service, signer, logger }) };
 }

@@ -2,9 +2,11 @@
  * The chat's conversations, personal data beside the chat leads: `npm run leads -- export` writes
  * one record per visitor who gave an email (kind `chat-conversation`), the whole conversation as
  * its message (the transcript's text); erasure removes the visitors whose email is the person's
- * (exact, case-insensitive), their messages and their counters (daily quota and transcript cap).
+ * (exact, case-insensitive), their messages and their counters (daily quota, transcript and
+ * hand-over caps).
  */
 import { sql } from "kysely";
+import { handoverScope } from "../chat/handover";
 import { composeTranscript } from "../chat/transcript";
 import { CONVERSATION, history } from "../chat/visitors";
 import type { Db } from "../db/database";
@@ -42,7 +44,7 @@ export async function eraseChatConversations(db: Db, email: string): Promise<num
   if (visitors.length === 0) return 0;
   const ids = visitors.map((v) => v.id);
   const messages = await db.deleteFrom("chat_messages").where("visitor_id", "in", ids).executeTakeFirst();
-  const scopes = ids.flatMap((id) => [`visitor:${id}`, `transcript:visitor:${id}`]);
+  const scopes = ids.flatMap((id) => [`visitor:${id}`, `transcript:visitor:${id}`, handoverScope(id)]);
   await db.deleteFrom("chat_counters").where("scope", "in", scopes).execute();
   const removed = await db.deleteFrom("chat_visitors").where("id", "in", ids).executeTakeFirst();
   return deletedRows(messages) + deletedRows(removed);

@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { PRODUCT_NAME } from "~/content/brand";
 import { CATEGORY_LABELS } from "~/features/contact/messages";
 import type { ContactInput } from "~/features/contact/schema";
@@ -5,8 +6,17 @@ import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
+import type { Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
+
+/** Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the team"). */
+export async function insertContactMessage(trx: Kysely<Database>, message: Pick<ContactInput, "name" | "email" | "category" | "message">, now: string): Promise<void> {
+  await trx
+    .insertInto("contact_messages")
+    .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now })
+    .execute();
+}
 
 /**
  * Contact messages and information requests: each record and the mail that announces it to the
@@ -24,10 +34,7 @@ export class LeadCapture {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("contact_messages")
-        .values({ id: newRowId(), name: input.name, email: input.email, category: input.category, message: input.message, created_at: now })
-        .execute();
+      await insertContactMessage(trx, input, now);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

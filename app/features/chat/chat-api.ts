@@ -2,7 +2,16 @@
  * The browser's requests to /api/chat/* (docs/chat.md, Endpoints). Shapes and texts come from
  * chat-contract.ts; the request schemas (zod) are loaded on demand by loadChatSchemas.
  */
-import { CHAT_FAILURE, type ChatLimits, type ErrorResponse, type LeadResponse, type ReplyEvent, type SessionResponse } from "./chat-contract";
+import {
+  CHAT_FAILURE,
+  type ChatLimits,
+  type ErrorResponse,
+  HANDOVER_FAILED,
+  type HandoverResponse,
+  type LeadResponse,
+  type ReplyEvent,
+  type SessionResponse,
+} from "./chat-contract";
 import type * as ChatSchemas from "./chat-schemas";
 
 /** A reply stream silent for this long ends in the failure text (the server's own limit is shorter). */
@@ -52,6 +61,14 @@ export async function saveLead(lead: ChatSchemas.LeadRequest): Promise<{ ok: tru
 export async function sendTranscript(): Promise<boolean> {
   const response = await fetch("/api/chat/transcript", { method: "POST", headers: JSON_HEADERS, body: "{}" });
   return response.ok;
+}
+
+/** "Ask the team": Max Load's confirmation, or the refusal's text. */
+export async function askTeam(): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  const response = await fetch("/api/chat/handover", { method: "POST", headers: JSON_HEADERS, body: "{}" });
+  const body = await jsonBody<HandoverResponse & ErrorResponse>(response);
+  if (response.ok && body.message) return { ok: true, message: body.message };
+  return { ok: false, error: body.error ?? HANDOVER_FAILED };
 }
 
 export type ReplyStart =

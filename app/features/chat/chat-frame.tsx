@@ -18,19 +18,30 @@ export function Avatar() {
   );
 }
 
-export function MessageBubble({ role, author, children }: { role: "user" | "assistant"; author: string; children: ReactNode }) {
+/** `below`: what follows the bubble under it (an answer's sources). */
+export function MessageBubble({ role, author, children, below }: { role: "user" | "assistant"; author: string; children: ReactNode; below?: ReactNode }) {
   const mine = role === "user";
+  const bubble = (
+    <div
+      className={`${below ? "max-w-full" : "max-w-[85%]"} rounded-2xl px-4 py-2 break-words ${
+        mine ? "rounded-br-sm bg-brand text-on-dark" : "rounded-bl-sm border border-line bg-canvas text-ink"
+      }`}
+    >
+      <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_NAME} says:`}</p>
+      <div className="mt-1 text-[0.95rem] leading-relaxed">{children}</div>
+    </div>
+  );
   return (
     <div className={`flex gap-2 ${mine ? "justify-end" : "justify-start"}`}>
       {mine ? null : <Avatar />}
-      <div
-        className={`max-w-[85%] rounded-2xl px-4 py-2 break-words ${
-          mine ? "rounded-br-sm bg-brand text-on-dark" : "rounded-bl-sm border border-line bg-canvas text-ink"
-        }`}
-      >
-        <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_NAME} says:`}</p>
-        <div className="mt-1 text-[0.95rem] leading-relaxed">{children}</div>
-      </div>
+      {below ? (
+        <div className="flex max-w-[85%] min-w-0 flex-col items-start gap-1">
+          {bubble}
+          {below}
+        </div>
+      ) : (
+        bubble
+      )}
     </div>
   );
 }
@@ -80,6 +91,8 @@ export interface ChatFrameProps {
   autoComplete?: string;
   busy: boolean;
   error: ReactNode;
+  /** "Ask the team", once the lead is captured (beside the transcript), or null. */
+  askTeam?: ReactNode;
   onTranscript?: () => void;
   transcriptLabel?: string;
   transcriptDisabled?: boolean;
@@ -140,14 +153,17 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
               {props.note}
             </p>
           ) : null}
-          <button
-            type="button"
-            onClick={props.onTranscript}
-            disabled={props.transcriptDisabled}
-            className="ml-auto text-brand underline underline-offset-2 hover:text-brand-strong disabled:opacity-60"
-          >
-            {props.transcriptLabel ?? TRANSCRIPT_LINK}
-          </button>
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+            {props.askTeam}
+            <button
+              type="button"
+              onClick={props.onTranscript}
+              disabled={props.transcriptDisabled}
+              className="text-brand underline underline-offset-2 hover:text-brand-strong disabled:opacity-60"
+            >
+              {props.transcriptLabel ?? TRANSCRIPT_LINK}
+            </button>
+          </div>
         </div>
       </div>
       <div role="status" aria-live="polite" className="sr-only">

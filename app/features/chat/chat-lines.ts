@@ -16,3 +16,7 @@ export const remainingLabel = (remaining: number): string => `${remaining} messa
 /** Spec §4 step 3 and §9: the demo limit, that more will come with the plans, and what is left. */
 export const demoLimitMessage = (remaining: number): string =>
   `Thank you! This is a demo of Max Load: you can send ${DAILY_MESSAGES} free messages per 24 hours, and the count resets at midnight, your local time. More messages will come with our subscription plans. You have ${remainingLabel(remaining)} today. What would you like to know about oversized transport?`;
+
+/** Max Load's confirmation once the conversation went to the team ("Ask the team"). */
+export const handedOver = (name: string, email: string): string =>
+  `Thanks, ${name}: the team has your conversation and will write to you at ${email}.`;

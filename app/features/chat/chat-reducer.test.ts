@@ -124,3 +124,69 @@ describe("effective limits (spec §4)", () => {
     expect(effectiveLimits(used, Date.parse("2025-01-02T00:00:00.000Z")).remainingMessages).toBe(DAILY_MESSAGES);
   });
 });
+
+describe("the chat reducer: an answer's sources", () => {
+  const permits = { href: "/platform#permit-management", label: "Permit management" };
+  const tokens = { href: "/platform#tokens", label: "Tokens" };
+  const sourcesOf = (state: ChatState) => state.messages.map((m) => m.sources);
+
+  it("keeps the done event's sources on the answer's bubble and announces them with it", () => {
+    const asking = run(initialChatState({ userName: "Ada", history: [], limits: limits(5) }), { type: "busy" }, { type: "user", content: "Permits?" });
+    const streaming = run(asking, { type: "reply", event: { type: "delta", text: "You" } });
+    const done = run(streaming, { type: "reply", event: { type: "done", reply: "You need one.", limits: limits(4), source: "knowledge-base", sources: [permits, tokens] } });
+    expect(done.messages.at(-1)).toMatchObject({ role: "assistant", content: "You need one.", sources: [permits, tokens] });
+    expect(done.messages.at(-2)?.sources).toBeUndefined();
+    expect(done.announcement).toBe("Max Load says: You need one. Sources: Permit management, Tokens.");
+    // An answer without sources has none, and its announcement says nothing of them.
+    const plain = run(done, { type: "busy" }, { type: "user", content: "Hi" }, { type: "reply", event: { type: "done", reply: "Hello.", limits: limits(3), source: "ai" } });
+    expect(plain.messages.at(-1)?.sources).toBeUndefined();
+    expect(plain.announcement).toBe("Max Load says: Hello.");
+  });
+
+  it("restores them from the stored history and from the session's", () => {
+    const history = [
+      { role: "user" as const, content: "Permits?" },
+      { role: "assistant" as const, content: "You need one.", sources: [permits] },
+    ];
+    expect(sourcesOf(initialChatState({ userName: "Ada", history, limits: limits(4) }))).toEqual([undefined, [permits]]);
+    const fromSession = run(fresh(), { type: "session", session: session({ name: "Ada", email: "a@example.com", history }) });
+    expect(sourcesOf(fromSession)).toEqual([undefined, [permits]]);
+  });
+
+  it("links only to pages of this site, each once, and only from Max Load's lines", () => {
+    const stored = initialChatState({
+      userName: "Ada",
+      history: [
+        { role: "user", content: "Hi", sources: [permits] },
+        {
+          role: "assistant",
+          content: "Answer",
+          sources: [
+            { href: "javascript:alert(1)", label: "Bad" },
+            { href: "https://evil.example/#x", label: "Elsewhere" },
+            { href: "//evil.example/x", label: "Protocol-relative" },
+            { href: "/\\evil.example", label: "Backslash" },
+            { href: "/\t/evil.example", label: "Tab" },
+            { href: "/platform#tokens\"><b>", label: "Markup" },
+            { href: "/#features", label: "  " },
+            null,
+            "text",
+            permits,
+            permits,
+          ] as never,
+        },
+        { role: "assistant", content: "None kept", sources: [{ href: "mailto:x@example.com", label: "Mail" }] },
+      ],
+      limits: limits(4),
+    });
+    expect(sourcesOf(stored)).toEqual([undefined, [permits], undefined]);
+  });
+});
+
+describe("the chat reducer: Ask the team", () => {
+  it("adds Max Load's confirmation, announces it and clears an earlier error", () => {
+    const state = run(initialChatState({ userName: "Ada", history: [], limits: limits(4) }), { type: "error", error: "Failed" }, { type: "handed-over", message: "Thanks, Ada." });
+    expect(lines(state).at(-1)).toEqual(["assistant", "Thanks, Ada."]);
+    expect(state).toMatchObject({ error: null, announcement: "Max Load says: Thanks, Ada.", limits: limits(4) });
+  });
+});

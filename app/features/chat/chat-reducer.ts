@@ -2,9 +2,10 @@
  * The chat's state (spec §3 Chat state, §4 Chat) as a pure reducer. The step replaces the spec's
  * awaitingName/awaitingEmail pair: "name", then "email", then "message" (questions to Max Load).
  */
-import { type ChatLimits, type ChatMessage, DAILY_MESSAGES, type ReplyEvent, type SessionResponse } from "./chat-contract";
+import { type ChatLimits, type ChatMessage, type ChatSource, DAILY_MESSAGES, type ReplyEvent, type SessionResponse } from "./chat-contract";
 import { GREETING, niceToMeetYou } from "./chat-lines";
 import type { StoredChat } from "./chat-storage";
+import { SOURCES_LABEL } from "./chat-texts";
 
 export type ChatStep = "name" | "email" | "message";
 
@@ -12,6 +13,8 @@ export interface DisplayMessage {
   id: number;
   role: "user" | "assistant";
   content: string;
+  /** The site sections an answer drew on (absent when none). */
+  sources?: ChatSource[];
 }
 
 export interface ChatState {
@@ -43,19 +46,55 @@ export type ChatAction =
   /** A refusal or a failure: the reply (if one was streaming) is dropped. */
   | { type: "failed"; error: string; limits?: ChatLimits }
   | { type: "lead-saved"; email: string; message: string; limits: ChatLimits }
+  /** "Ask the team": the conversation went to the team; Max Load's confirmation. */
+  | { type: "handed-over"; message: string }
   /** One event of the reply stream. */
   | { type: "reply"; event: ReplyEvent }
   | { type: "error"; error: string | null };
 
 const displayRole = (role: ChatMessage["role"]): DisplayMessage["role"] => (role === "user" ? "user" : "assistant");
 
+/**
+ * A path of this site and a section id ("/platform#tokens"): no scheme, no host ("//"), and none of
+ * the characters a URL parser drops or turns into a slash (tabs, newlines, backslashes).
+ */
+const SITE_PATH = /^\/(?!\/)[\w\-./~%]*(?:#[\w\-.~%]+)?$/;
+
+/**
+ * The sources worth a link: pages of this site ("/platform#tokens"), each once, with a label.
+ * Local storage may hold anything, so nothing else (another origin, `javascript:`) becomes a link.
+ */
+export function siteSources(sources: unknown): ChatSource[] | undefined {
+  if (!Array.isArray(sources)) return undefined;
+  const kept: ChatSource[] = [];
+  for (const source of sources as unknown[]) {
+    if (typeof source !== "object" || source === null) continue;
+    const { href, label } = source as Partial<Record<keyof ChatSource, unknown>>;
+    if (typeof href !== "string" || typeof label !== "string" || label.trim() === "") continue;
+    if (!SITE_PATH.test(href) || kept.some((k) => k.href === href)) continue;
+    kept.push({ href, label: label.trim() });
+  }
+  return kept.length > 0 ? kept : undefined;
+}
+
+const withSources = <T extends object>(message: T, sources: unknown): T & { sources?: ChatSource[] } => {
+  const kept = siteSources(sources);
+  return kept ? { ...message, sources: kept } : message;
+};
+
 /** Adds lines (a stored "system" line shows as the assistant's), or replaces them all. */
 function withLines(state: ChatState, lines: readonly ChatMessage[], replace = false): ChatState {
-  const added = lines.map((line, index) => ({ id: state.nextId + index, role: displayRole(line.role), content: line.content }));
+  const added = lines.map((line, index) =>
+    withSources({ id: state.nextId + index, role: displayRole(line.role), content: line.content }, line.role === "user" ? undefined : line.sources),
+  );
   return { ...state, messages: replace ? added : [...state.messages, ...added], nextId: state.nextId + added.length };
 }
 
-const announced = (state: ChatState, text: string): ChatState => ({ ...state, announcement: `Max Load says: ${text}` });
+/** The live region's text for one of Max Load's lines, with the sections it links to. */
+const announced = (state: ChatState, text: string, sources?: readonly ChatSource[]): ChatState => ({
+  ...state,
+  announcement: `Max Load says: ${text}${sources ? ` ${SOURCES_LABEL} ${sources.map((source) => source.label).join(", ")}.` : ""}`,
+});
 
 export function initialChatState(stored: StoredChat): ChatState {
   const empty: ChatState = {
@@ -117,8 +156,13 @@ function onReply(state: ChatState, event: ReplyEvent): ChatState {
   switch (event.type) {
     case "delta":
       return streamed(state, event.text, true);
-    case "done":
-      return finished(announced({ ...streamed(state, event.reply, false), limits: event.limits }, event.reply));
+    case "done": {
+      const next = streamed(state, event.reply, false);
+      const id = next.streamingId;
+      const sources = siteSources(event.sources);
+      const messages = sources ? next.messages.map((m) => (m.id === id ? { ...m, sources } : m)) : next.messages;
+      return finished(announced({ ...next, messages, limits: event.limits }, event.reply, sources));
+    }
     case "error": {
       const shown = event.reply ? announced(streamed(state, event.reply, false), event.reply) : withoutStream(state);
       return finished({ ...shown, limits: event.limits, error: event.error });
@@ -148,6 +192,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const next = withLines(state, [{ role: "assistant", content: action.message }]);
       return finished(announced({ ...next, limits: action.limits, userEmail: action.email, step: "message" }, action.message));
     }
+    case "handed-over":
+      return announced(withLines({ ...state, error: null }, [{ role: "assistant", content: action.message }]), action.message);
     case "reply":
       return onReply(state, action.event);
     case "error":

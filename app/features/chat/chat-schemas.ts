@@ -27,6 +27,9 @@ export const messageSchema = z.strictObject({
 /** POST /api/chat/transcript: nothing; the server sends the stored conversation to the team. */
 export const transcriptSchema = z.strictObject({});
 
+/** POST /api/chat/handover: nothing; the server sends the stored conversation to the team as the visitor's contact message. */
+export const handoverSchema = z.strictObject({});
+
 export type LeadRequest = z.input<typeof leadSchema>;
 export type MessageRequest = z.input<typeof messageSchema>;
 

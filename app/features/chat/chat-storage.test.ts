@@ -43,6 +43,20 @@ describe("the chat's local storage (spec §3 keys)", () => {
     });
   });
 
+  it("keeps an answer's sources in the stored history", () => {
+    const storage = memoryStorage({ userName: "Ada" });
+    vi.stubGlobal("window", { localStorage: storage });
+    const sources = [{ href: "/platform#tokens", label: "Tokens" }];
+    storeHistory([
+      { role: "user", content: "Tokens?" },
+      { role: "assistant", content: "Packs of 100.", sources },
+    ]);
+    expect(readStoredChat().history).toEqual([
+      { role: "user", content: "Tokens?" },
+      { role: "assistant", content: "Packs of 100.", sources },
+    ]);
+  });
+
   it("restores a history only with a name, and drops what is not a message or not limits", () => {
     const history = JSON.stringify([{ role: "user", content: "kept" }, null, { role: "user" }, "text"]);
     vi.stubGlobal("window", { localStorage: memoryStorage({ chatHistory: history, chatLimits: '{"remainingMessages":"3"}' }) });

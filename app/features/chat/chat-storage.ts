@@ -60,7 +60,8 @@ export function readStoredChat(): StoredChat {
 
 export const storeUserName = (name: string): void => write(STORAGE_KEYS.userName, name);
 
+/** Each line's role and text, and an answer's sources (checked again when read: chat-reducer.ts). */
 export const storeHistory = (messages: readonly ChatMessage[]): void =>
-  write(STORAGE_KEYS.chatHistory, JSON.stringify(messages.map(({ role, content }) => ({ role, content }))));
+  write(STORAGE_KEYS.chatHistory, JSON.stringify(messages.map(({ role, content, sources }) => (sources ? { role, content, sources } : { role, content }))));
 
 export const storeLimits = (limits: ChatLimits): void => write(STORAGE_KEYS.chatLimits, JSON.stringify(limits));

@@ -27,6 +27,10 @@ export const METER_LABEL = "Free messages remaining today";
 export const TRANSCRIPT_LINK = "Send conversation transcript";
 export const TRANSCRIPT_SENDING = "Sending...";
 export const TRANSCRIPT_SENT = "Transcript sent successfully!";
+export const ASK_TEAM = "Ask the team";
+export const ASK_TEAM_SENDING = "Asking the team...";
+/** The label of the links below an answer to the site sections it drew on. */
+export const SOURCES_LABEL = "Sources:";
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
 export const SUGGESTIONS_TITLE = "Popular questions for Max Load";

@@ -7,7 +7,18 @@ import { type FormEvent, type Ref, useEffect, useLayoutEffect, useRef } from "re
 import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
 import type { ChatWidgetProps } from "./chat-section";
 import { RemainingMeter, TypingIndicator } from "./chat-status";
-import { INPUT_LABELS, NEXT_STEP_CONTACT, NEXT_STEP_NEWSLETTER, NEXT_STEPS_TITLE, PLACEHOLDERS, TRANSCRIPT_SENDING } from "./chat-texts";
+import type { ChatSource } from "./chat-contract";
+import {
+  ASK_TEAM,
+  ASK_TEAM_SENDING,
+  INPUT_LABELS,
+  NEXT_STEP_CONTACT,
+  NEXT_STEP_NEWSLETTER,
+  NEXT_STEPS_TITLE,
+  PLACEHOLDERS,
+  SOURCES_LABEL,
+  TRANSCRIPT_SENDING,
+} from "./chat-texts";
 import { Markdown } from "./markdown";
 import { ChatSessionProvider } from "./session-context";
 import { useChat } from "./use-chat";
@@ -41,6 +52,30 @@ function NextSteps({ navRef }: { navRef: Ref<HTMLElement> }) {
         </li>
       </ul>
     </nav>
+  );
+}
+
+/**
+ * Below an answer: links to the site sections it drew on. Plain links: a section of this page
+ * scrolls into view, another page opens at its section (the conversation is kept).
+ */
+function Sources({ id, sources }: { id: number; sources: readonly ChatSource[] }) {
+  const labelId = `chat-sources-${id}`;
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-2 self-stretch px-1 text-sm">
+      <span id={labelId} className="text-muted">
+        {SOURCES_LABEL}
+      </span>
+      <ul aria-labelledby={labelId} className="flex flex-wrap gap-x-3">
+        {sources.map((source) => (
+          <li key={source.href}>
+            <a href={source.href} className="inline-block py-0.5 font-semibold text-brand underline underline-offset-2 hover:text-brand-strong">
+              {source.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -87,7 +122,12 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
       messages={
         <>
           {chat.messages.map((message) => (
-            <MessageBubble key={message.id} role={message.role} author={chat.author}>
+            <MessageBubble
+              key={message.id}
+              role={message.role}
+              author={chat.author}
+              below={message.sources ? <Sources id={message.id} sources={message.sources} /> : undefined}
+            >
               {message.role === "assistant" ? <Markdown text={message.content} /> : <p className="whitespace-pre-wrap">{message.content}</p>}
             </MessageBubble>
           ))}
@@ -107,6 +147,19 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
       onSubmit={onSubmit}
       busy={chat.busy || chat.atLimit}
       error={chat.error}
+      askTeam={
+        chat.canAskTeam ? (
+          <button
+            type="button"
+            onClick={() => void chat.requestHandover()}
+            // While a reply streams, the conversation the team would get is not complete yet.
+            disabled={chat.askingTeam || chat.loading}
+            className="rounded-full border border-brand px-3 py-1 font-semibold text-brand enabled:hover:bg-brand enabled:hover:text-on-dark disabled:opacity-60"
+          >
+            {chat.askingTeam ? ASK_TEAM_SENDING : ASK_TEAM}
+          </button>
+        ) : null
+      }
       onTranscript={() => void chat.requestTranscript()}
       transcriptLabel={chat.sendingTranscript ? TRANSCRIPT_SENDING : undefined}
       transcriptDisabled={chat.sendingTranscript}

@@ -5,8 +5,8 @@
  */
 import { useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "~/shared/ui/toast";
-import { browserTimeZone, loadChatSchemas, postMessage, saveLead, sendTranscript } from "./chat-api";
-import { CHAT_FAILURE, DAILY_MESSAGES, LIMIT_REACHED, TRANSCRIPT_FAILED } from "./chat-contract";
+import { askTeam, browserTimeZone, loadChatSchemas, postMessage, saveLead, sendTranscript } from "./chat-api";
+import { CHAT_FAILURE, DAILY_MESSAGES, HANDOVER_FAILED, LIMIT_REACHED, TRANSCRIPT_FAILED } from "./chat-contract";
 import { type ChatAction, chatReducer, effectiveLimits, initialChatState } from "./chat-reducer";
 import { readStoredChat, storeHistory, storeLimits, storeUserName } from "./chat-storage";
 import { TRANSCRIPT_SENT, UNEXPECTED_ERROR, questionKept } from "./chat-texts";
@@ -64,6 +64,7 @@ export function useChat(initialText: string, initialQuestion: string | null) {
   const [state, dispatch] = useReducer(chatReducer, undefined, () => initialChatState(readStoredChat()));
   const [input, setInput] = useState(initialText);
   const [sendingTranscript, setSendingTranscript] = useState(false);
+  const [askingTeam, setAskingTeam] = useState(false);
   /** A submission is under way (set at once, before the state says so). */
   const submitting = useRef(false);
   /** A suggestion picked before the lead was captured: asked once it is. */
@@ -165,6 +166,22 @@ export function useChat(initialText: string, initialQuestion: string | null) {
     }
   }
 
+  /** "Ask the team": the conversation goes to the team; Max Load confirms in the chat, or the error says why not. */
+  async function requestHandover(): Promise<void> {
+    if (askingTeam) return;
+    setAskingTeam(true);
+    dispatch({ type: "error", error: null });
+    try {
+      const answer = await askTeam();
+      dispatch(answer.ok ? { type: "handed-over", message: answer.message } : { type: "error", error: answer.error });
+    } catch (failure) {
+      console.warn("Could not reach the team", failure);
+      dispatch({ type: "error", error: HANDOVER_FAILED });
+    } finally {
+      setAskingTeam(false);
+    }
+  }
+
   return {
     step,
     messages,
@@ -190,5 +207,9 @@ export function useChat(initialText: string, initialQuestion: string | null) {
     submit,
     sendingTranscript,
     requestTranscript,
+    /** "Ask the team" is offered once the lead is captured. */
+    canAskTeam: step === "message" && state.userEmail !== null,
+    askingTeam,
+    requestHandover,
   };
 }
