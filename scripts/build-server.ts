@@ -21,6 +21,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { compile, optimize } from "@tailwindcss/node";
+import { Scanner } from "@tailwindcss/oxide";
 import { build } from "esbuild";
 import { prerenderedAnswerPaths, prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
@@ -62,22 +63,26 @@ function hydrateAfterLoad(html: string): string {
 }
 
 /**
- * A page that never hydrates (decision 0042) inlines only the CSS its own markup uses: Tailwind
- * builds app/app.css again for the classes found in the page (plus the two the menu script
- * toggles), about half the full stylesheet, so the first response carries less before first
- * paint. Hydrated pages keep the whole stylesheet: React renders markup with other classes later.
+ * A pre-rendered page inlines only the CSS it can use: Tailwind builds app/app.css again for the
+ * classes found in the page (plus the two the menu script toggles) and, on an island page, in
+ * every module its islands can load (their React renders markup the page does not have yet).
+ * So the first response fits TCP's first round trip (decision 0115). Pages that hydrate with
+ * React Router keep the whole stylesheet: any route's markup can follow.
  */
-const tailwind = await compile(fs.readFileSync(path.join(root, "app/app.css"), "utf8"), { base: path.join(root, "app"), onDependency: () => undefined });
+const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
+// A compiler per page: one keeps every class it was given, so later pages would carry earlier ones'.
+const tailwindCompiler = () => compile(appCss, { base: path.join(root, "app"), onDependency: () => undefined });
 const decodeAttribute = (text: string): string =>
   text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 
 const islandsOf = (html: string): string | undefined => html.match(/<body data-islands="([\w-]+)"/)?.[1];
 
-function withOwnCss(html: string): string {
-  // An island page keeps the whole stylesheet too: its islands render other classes later.
-  if (html.includes("__reactRouterContext") || islandsOf(html)) return html;
+function withOwnCss(html: string, tailwind: Awaited<ReturnType<typeof tailwindCompiler>>): string {
+  if (html.includes("__reactRouterContext")) return html;
   const candidates = new Set(["hidden", "flex"]);
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of decodeAttribute(match[1] ?? "").split(/\s+/)) if (name) candidates.add(name);
+  const name = islandsOf(html);
+  if (name) for (const candidate of islandCandidates(name)) candidates.add(candidate);
   const css = optimize(tailwind.build([...candidates]), { minify: true }).code.replaceAll("</style", "<\\/style");
   return html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`);
 }
@@ -93,10 +98,11 @@ const withStaticPageScript = (html: string): string =>
 /**
  * Island modules (decision 0044): each app/islands/<name>.ts an island page names, bundled with
  * esbuild for the browser (React and the islands' components are split into chunks it imports
- * only when an island is needed). Returns each name's file under /assets.
+ * only when an island is needed). Returns each name's file under /assets, and every file it can
+ * load, statically or by a dynamic import.
  */
-async function buildIslands(names: Set<string>): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
+async function buildIslands(names: Set<string>): Promise<Map<string, { src: string; modules: string[] }>> {
+  const files = new Map<string, { src: string; modules: string[] }>();
   if (names.size === 0) return files;
   const result = await build({
     // The chat widget is an entry point too, so its chunk keeps its name (chat-widget-*.js) as in
@@ -120,9 +126,15 @@ async function buildIslands(names: Set<string>): Promise<Map<string, string>> {
     metafile: true,
     logLevel: "warning",
   });
-  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  const { outputs } = result.metafile;
+  const reachable = (entry: string): string[] => {
+    const seen = new Set([entry]);
+    for (const file of seen) for (const { path: imported } of outputs[file]?.imports ?? []) if (imported in outputs) seen.add(imported);
+    return [...seen].map((file) => path.resolve(root, file));
+  };
+  for (const [file, output] of Object.entries(outputs)) {
     const name = output.entryPoint ? path.basename(output.entryPoint, ".ts") : undefined;
-    if (name && names.has(name)) files.set(name, `/${path.relative(clientDir, path.resolve(root, file))}`);
+    if (name && names.has(name)) files.set(name, { src: `/${path.relative(clientDir, path.resolve(root, file))}`, modules: reachable(file) });
   }
   return files;
 }
@@ -135,13 +147,27 @@ const sources = new Map(
 );
 const islandFiles = await buildIslands(new Set([...sources.values()].map(({ html }) => islandsOf(html)).filter((name) => name !== undefined)));
 
-/** An island page loads its island module once the page has loaded (like hydration, decision 0043). */
+const islandOf = (name: string) => {
+  const island = islandFiles.get(name);
+  if (!island) throw new Error(`data-islands="${name}": no app/islands/${name}.ts was built`);
+  return island;
+};
+
+/** The Tailwind classes an island page's modules can render (Tailwind's own scanner reads them). */
+function islandCandidates(name: string): string[] {
+  const scanner = new Scanner({});
+  return scanner.scanFiles(islandOf(name).modules.map((file) => ({ content: fs.readFileSync(file, "utf8"), extension: "js" })));
+}
+
+/**
+ * An island page loads its island module once the page has loaded (like hydration, decision 0043)
+ * and painted: the frame after `load` (decision 0115), so the first paint never waits for it.
+ */
 function withIslands(html: string): string {
   const name = islandsOf(html);
   if (!name) return html;
-  const src = islandFiles.get(name);
-  if (!src) throw new Error(`data-islands="${name}": no app/islands/${name}.ts was built`);
-  const loader = `addEventListener("load",function(){var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)})`;
+  const { src } = islandOf(name);
+  const loader = `addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)})})})`;
   return html.replace("</body>", `<script>${loader}</script></body>`);
 }
 
@@ -149,7 +175,7 @@ const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
 for (const [urlPath, source] of sources) {
   const file = source.file;
-  const html = withIslands(withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(source.html)))))));
+  const html = withIslands(withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(source.html))))), await tailwindCompiler()));
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
   if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
     throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);

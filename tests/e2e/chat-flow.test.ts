@@ -118,7 +118,7 @@ describe("the chat section", () => {
     }));
     expect(stored.userName).toBe("Ada");
     expect(stored.chatHistory[0]).toEqual({ role: "assistant", content: GREETING });
-    expect(stored.chatHistory.at(-1)).toEqual({ role: "assistant", content: "Answer number 5." });
+    expect(stored.chatHistory.at(-1)).toEqual({ role: "assistant", content: "Answer number 5.", sources: expect.any(Array) });
     expect(stored.chatLimits.remainingMessages).toBe(0);
 
     // A reload skips the name step and restores the conversation.
@@ -204,7 +204,8 @@ describe("the chat section", () => {
     await chat.waitForAssistant("This is a fake answer.");
     expect(ai.requests.at(-1)!.body!.messages.at(-1)).toEqual({ role: "user", content: SUGGESTIONS[5] });
     const live = page.locator('[data-chat] [role="status"][aria-live="polite"]');
-    await expect.poll(() => live.innerText()).toBe("Max Load says: This is a fake answer.");
+    // The answer is read with the site sections it drew on, chosen by the server from the question.
+    await expect.poll(() => live.innerText()).toBe("Max Load says: This is a fake answer. Sources: Permit Management, Vision 2026: Transportation management system.");
     expect(await page.locator('[data-chat] [aria-live]:not([role="alert"])').count()).toBe(1);
     // The input font is 16px, so phones do not zoom.
     expect(await chat.input.evaluate((el) => getComputedStyle(el).fontSize)).toBe("16px");
