@@ -13,6 +13,7 @@ import * as emailLookupsIndexed from "./0013-email-lookups-indexed";
 import * as leadKindNames from "./0014-lead-kind-names";
 import * as teamMembers from "./0015-team-members";
 import * as mailOriginFromConfiguration from "./0016-mail-origin-from-configuration";
+import * as analytics from "./0019-analytics";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0014-lead-kind-names": leadKindNames,
   "0015-team-members": teamMembers,
   "0016-mail-origin-from-configuration": mailOriginFromConfiguration,
+  "0019-analytics": analytics,
 };
