@@ -30,4 +30,4 @@ export async function deleteSaltsBefore(db: Db, day: string): Promise<void> {
 
 /** 128 bits of SHA-256, base64url: unique enough to count a day's visitors, linked to nobody. */
 export const visitorHash = (salt: string, input: readonly string[]): string =>
-  crypto.createHash("sha256").update(`${salt}\u0000${input.join("\u0000")}`).digest("base64url").slice(0, 22);
+  crypto.hash("sha256", `${salt}\u0000${input.join("\u0000")}`, "base64url").slice(0, 22);

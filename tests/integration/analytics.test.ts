@@ -42,7 +42,11 @@ describe("page views counted by the production server", () => {
 
   beforeAll(async () => {
     site = await startSite({ env: { TRUST_PROXY: "1", PUBLIC_SITE_URL: "https://www.heavyroute.example" } });
-    const visit = async (...args: Parameters<typeof request>) => answers.push(await request(...args));
+    const visit = async (...args: Parameters<typeof request>) => {
+      answers.push(await request(...args));
+      // A visitor's views are ordered by the millisecond they were served in.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
     // Counted: a visitor from a LinkedIn post who reads /platform next, a phone on /privacy/ (the
     // same page), two addresses of one IPv6 /64, a view with Sec-GPC, a returning visitor's 304.
     await visit("/?utm_source=linkedin&utm_campaign=launch", "203.0.113.7", { referer: "https://www.linkedin.com/feed/update/123?trk=x" });

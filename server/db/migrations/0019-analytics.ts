@@ -4,7 +4,9 @@ import type { Kysely } from "kysely";
  * Cookieless analytics (server/analytics/):
  * - analytics_page_views: one row per page view counted, kept ANALYTICS_RAW_RETENTION_DAYS days.
  *   `visitor` is a hash with the day's salt, never an address or a User-Agent; null for a view
- *   sent with Sec-GPC: 1 (or whose day's salt was already gone).
+ *   sent with Sec-GPC: 1 (or whose day's salt was already gone). No index but the primary key: its
+ *   UUIDv7 ids are in time order, so a day's views are a range of it (db/row-id.ts `rowIdFrom`),
+ *   and every view written costs one index less.
  * - analytics_daily: the raw views rolled up per day × landing page × source × referrer ×
  *   campaign × device ("" for none: part of the primary key), each visitor in the row of their
  *   first view of the day; kept.
@@ -25,7 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("device", "text", (c) => c.notNull())
     .addColumn("visitor", "text")
     .execute();
-  await db.schema.createIndex("analytics_page_views_day_visitor").on("analytics_page_views").columns(["day", "visitor"]).execute();
   await db.schema
     .createTable("analytics_daily")
     .addColumn("day", "text", (c) => c.notNull())
