@@ -58,10 +58,11 @@ const SERVER_FOLDERS = {
   http: ["db"],
   audit: ["db"],
   chat: ["db", "mail", "http"],
+  analytics: ["db", "http"],
   newsletter: ["db", "mail", "http", "audit"],
   leads: ["db", "mail", "http", "audit", "chat", "newsletter"],
-  team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads"],
-  cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team"],
+  team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "analytics"],
+  cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team", "analytics"],
 };
 const SERVER_COMPOSITION = ["app", "services", "main", "dev", "serve", "retention"].map((name) => `./server/${name}.ts`);
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
  * the container runtime) reads them: the harness's startSite() parses every log line inside the
  * bench process, which would compete with autocannon for the CPU.
  */
-export function startProductionServer(repoRoot: string) {
+export function startProductionServer(repoRoot: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-site-"));
   const log = openSync(join(dataDir, "server.log"), "a");
   const child = spawn(process.execPath, ["build/app-server.js"], {
@@ -25,6 +25,7 @@ export function startProductionServer(repoRoot: string) {
       SMTP_URL: "",
       LOG_LEVEL: "info",
       RATE_LIMIT_POST_PER_MINUTE: "100000000",
+      ...env,
     },
     stdio: ["ignore", log, "inherit"],
   });

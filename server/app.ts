@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { type RouteObject, type RouterContext, RouterContextProvider, type ServerBuild, matchRoutes } from "react-router";
+import { countPageViews } from "./analytics/count-page-views";
 import { logRequest } from "./http/access-log";
 import { withRequestId } from "./logger";
 import { metricsEndpoint } from "./http/metrics-endpoint";
@@ -121,6 +122,9 @@ export function createApp(services: Services, site: SiteBuild): http.RequestList
   });
   app.use(securityHeaders);
   app.use(resolvePublicOrigin(config.publicSiteUrl));
+  // The public pages a visitor is served are counted (no cookie, no script): here, before the
+  // pre-rendered pages answer them.
+  if (config.analytics.enabled) app.use(countPageViews(services.pageViews));
   // The pre-rendered pages first: the most requested answer, from memory, compressed once, its
   // headers made once; nothing below is needed for them.
   if (site.mode === "production") app.use(prerenderedPages(site.pagesDir, site.prerendered, config.publicSiteUrl));

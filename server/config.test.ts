@@ -160,6 +160,15 @@ describe("loadConfig", () => {
     expect(problemsOf({ BACKUP_KEEP: "0" })).toEqual(["BACKUP_KEEP: must be at least 1"]);
   });
 
+  it("reads the analytics settings: counting on, raw views kept 30 days by default", () => {
+    expect(loadConfig({}).analytics).toEqual({ enabled: true, rawRetentionDays: 30 });
+    expect(loadConfig({ ANALYTICS: "off", ANALYTICS_RAW_RETENTION_DAYS: "90" }).analytics).toEqual({ enabled: false, rawRetentionDays: 90 });
+    expect(loadConfig({ ANALYTICS: "", ANALYTICS_RAW_RETENTION_DAYS: "" }).analytics).toEqual({ enabled: true, rawRetentionDays: 30 });
+    expect(problemsOf({ ANALYTICS: "no", ANALYTICS_RAW_RETENTION_DAYS: "0" })).toEqual(["ANALYTICS: must be on or off", "ANALYTICS_RAW_RETENTION_DAYS: must be at least 1"]);
+    expect(problemsOf({ ANALYTICS_RAW_RETENTION_DAYS: "3651" })).toEqual(["ANALYTICS_RAW_RETENTION_DAYS: must be at most 3650"]);
+    expect(problemsOf({ ANALYTICS_RAW_RETENTION_DAYS: "1.5" })).toEqual(["ANALYTICS_RAW_RETENTION_DAYS: must be a whole number of days"]);
+  });
+
   it("refuses unusable shutdown and lease values, one line each", () => {
     const problems = problemsOf({ SHUTDOWN_DRAIN_MS: "-1", SHUTDOWN_TIMEOUT_MS: "0", MAIL_LEASE_MS: "10" });
     expect(problems).toHaveLength(3);

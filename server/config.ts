@@ -185,6 +185,8 @@ const envSchema = z.object({
   BACKUP_DIR: optionalString,
   BACKUP_INTERVAL: backupInterval,
   BACKUP_KEEP: wholeNumber(7, 1, 10_000, "a whole number of backups"),
+  ANALYTICS: optionalString.pipe(z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
+  ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(30, 1, 3_650, "a whole number of days"),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -250,6 +252,11 @@ export interface Config {
    * server write them to `dir` (BACKUP_DIR, default DATA_DIR/backups); the server keeps the newest `keep`.
    */
   backup: { dir: string; intervalMs: number | undefined; keep: number };
+  /**
+   * Cookieless page-view counting (server/analytics/): `enabled` counts the public pages served;
+   * raw views are rolled up into daily rows and deleted after `rawRetentionDays` days.
+   */
+  analytics: { enabled: boolean; rawRetentionDays: number };
   /** Lines the server logs as warnings once it starts (the configuration is valid but risky). */
   warnings: string[];
 }
@@ -358,6 +365,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     backup: { dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"), intervalMs: env.BACKUP_INTERVAL, keep: env.BACKUP_KEEP },
+    analytics: { enabled: env.ANALYTICS === "on", rawRetentionDays: env.ANALYTICS_RAW_RETENTION_DAYS },
     warnings,
   };
 }

@@ -8,6 +8,8 @@ import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
 import { fileSender, smtpSender } from "./mail/senders";
 import { scheduleRetention } from "./retention";
+import { PageViewRecorder } from "./analytics/recorder";
+import { scheduleRollup } from "./analytics/rollup";
 import { scheduleBackups } from "./db/backup-schedule";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
 import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
@@ -42,6 +44,10 @@ export interface Services {
   chat: Chat;
   /** The team workspace (/team): access, audit log, leads, people, outbox view, overview (server/team/). */
   team: TeamWorkspace;
+  /** The page views counted (server/analytics/), written in batches; flushed at shutdown. */
+  pageViews: PageViewRecorder;
+  /** Stops the hourly rollup of page views into daily rows (and the deletion of old raw views). */
+  stopAnalyticsRollup: () => void;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
   /** Stops this instance's periodic backups (BACKUP_INTERVAL, SQLite). */
@@ -81,6 +87,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, logger);
   const services: Services = {
     config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
+    pageViews: new PageViewRecorder(database.db, logger),
+    stopAnalyticsRollup: scheduleRollup(database.db, config.analytics.rawRetentionDays, logger),
     stopRetention: scheduleRetention(database.db, logger),
     stopBackups: config.database.kind === "sqlite" ? scheduleBackups(database.db, config, config.database.file, logger) : () => {},
     lifecycle: { shuttingDown: false },
@@ -92,9 +100,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
 
 export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
+  services.stopAnalyticsRollup();
   services.stopBackups();
   services.chat.service.close();
   await services.campaigns.stop();
   await services.outbox.stop();
+  await services.pageViews.close();
   await services.database.close();
 }

@@ -47,3 +47,13 @@ export function newRowId(now: number = Date.now()): string {
 
 /** Where the random hex digits go (all but the version at 14 and the variant at 19). */
 const RANDOM_POSITIONS = [15, 16, 17, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35];
+
+/**
+ * Below every row id made at or after `at` (milliseconds) and above every one made before: ids
+ * compare as text in time order, so `id >= rowIdFrom(a) and id < rowIdFrom(b)` selects the rows
+ * made in [a, b) on the primary key alone.
+ */
+export function rowIdFrom(at: number): string {
+  const time = at.toString(16).padStart(12, "0");
+  return `${time.slice(0, 8)}-${time.slice(8)}-0000-0000-000000000000`;
+}

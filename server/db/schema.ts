@@ -231,7 +231,51 @@ export interface CampaignRecipientsTable {
   updated_at: string | null;
 }
 
+export type DeviceClass = "phone" | "tablet" | "desktop";
+
+/** One page view counted (server/analytics/): never an address or a User-Agent. */
+export interface AnalyticsPageViewsTable {
+  /** UUIDv7: the views of one day in the order they were counted (a visitor's first is their landing). */
+  id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  path: string;
+  /** Another site's origin (never a full URL), or null. */
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  device: DeviceClass;
+  /** Hash of the day's salt, the public origin, the client key and the User-Agent; null with Sec-GPC. */
+  visitor: string | null;
+}
+
+/** Page views rolled up per day; "" where a dimension is absent. */
+export interface AnalyticsDailyTable {
+  day: string;
+  /** The path of each visitor's first view of the day. */
+  landing_path: string;
+  source: string;
+  referrer: string;
+  campaign: string;
+  device: DeviceClass;
+  visitors: number;
+  views: number;
+}
+
+/** The day's visitor-hash salt, shared by every instance; earlier days' are deleted. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
 export interface Database {
+  analytics_page_views: AnalyticsPageViewsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_salts: AnalyticsSaltsTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   potential_customers: PotentialCustomersTable;

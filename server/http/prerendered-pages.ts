@@ -53,7 +53,7 @@ const IDLE_WAIT_MS = 100;
 const IDLE_BELOW = 0.25;
 
 /** The path part of a request URL, without trailing slashes ("/privacy/?x" → "/privacy"). */
-function pagePath(url: string): string {
+export function pagePath(url: string): string {
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
   return (path.length > 1 ? path.replace(/\/+$/, "") : path) || "/";

@@ -9,6 +9,8 @@
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trafficPerDay } from "../../server/analytics/queries";
+import { openDatabase } from "../../server/db/database";
 import { chatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type LoadBalancer, startLoadBalancer } from "../support/load-balancer";
@@ -16,6 +18,7 @@ import { freePort } from "../support/ports";
 import { type Postgres, startPostgres } from "../support/postgres";
 import { type Site, startSite } from "../support/site-server";
 import { type ReceivedMail, type Smtp, startSmtp } from "../support/smtp";
+import { until } from "../support/until";
 
 const POSTS_PER_MINUTE = 30;
 const CHAT_PER_IP = 8;
@@ -190,6 +193,24 @@ describe("three instances behind a round-robin nginx on one PostgreSQL", () => {
     const upstreams = new Set(lb.accessLog().filter((line) => line.includes('"POST /newsletter')).map((line) => /upstream=(\S+)/.exec(line)?.[1]));
     expect(upstreams.size).toBe(3);
   }, 120_000);
+
+  it("page views from 30 addresses through all three instances: each visitor counted once, every view once", async () => {
+    const analytics = openDatabase({ kind: "postgres", url: env.DATABASE_URL! });
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const read = async () => (await trafficPerDay(analytics.db, { from: today, to: today }))[0]!;
+      const before = await read();
+      const view = (path: string, address: string) =>
+        fetch(`${lb.url}${path}`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "x-forwarded-for": address } }).then((response) => response.status);
+      const statuses = await Promise.all(Array.from({ length: 30 }, async (_, client) => [await view("/", `192.0.2.${client + 1}`), await view("/platform", `192.0.2.${client + 1}`)]));
+      expect(statuses.flat().filter((status) => status !== 200)).toEqual([]);
+      // Each instance writes its views within a second.
+      await until(async () => (await read()).views >= before.views + 60, 15_000, "60 page views written");
+      expect(await read()).toEqual({ day: today, visitors: before.visitors + 30, views: before.views + 60 });
+    } finally {
+      await analytics.close();
+    }
+  }, 60_000);
 
   it("a client hitting the POST limit gets 429 after exactly the limit, whichever instance answers; an IPv6 client counts as its /64", async () => {
     const statuses: number[] = [];

@@ -14,6 +14,7 @@ import * as leadKindNames from "./0014-lead-kind-names";
 import * as teamMembers from "./0015-team-members";
 import * as mailOriginFromConfiguration from "./0016-mail-origin-from-configuration";
 import * as chatMessageSources from "./0017-chat-message-sources";
+import * as analytics from "./0018-analytics";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0015-team-members": teamMembers,
   "0016-mail-origin-from-configuration": mailOriginFromConfiguration,
   "0017-chat-message-sources": chatMessageSources,
+  "0018-analytics": analytics,
 };
