@@ -113,12 +113,14 @@ describe("the chat section", () => {
     // Local storage mirrors the state (spec §3 keys).
     const stored = await page.evaluate(() => ({
       userName: localStorage.getItem("userName"),
-      chatHistory: JSON.parse(localStorage.getItem("chatHistory") ?? "[]") as { role: string; content: string }[],
+      chatHistory: JSON.parse(localStorage.getItem("chatHistory") ?? "[]") as { role: string; content: string; sources?: unknown[] }[],
       chatLimits: JSON.parse(localStorage.getItem("chatLimits") ?? "{}") as { remainingMessages: number; resetTime: string },
     }));
     expect(stored.userName).toBe("Ada");
     expect(stored.chatHistory[0]).toEqual({ role: "assistant", content: GREETING });
-    expect(stored.chatHistory.at(-1)).toEqual({ role: "assistant", content: "Answer number 5.", sources: expect.any(Array) });
+    const last = stored.chatHistory.at(-1);
+    expect({ role: last?.role, content: last?.content }).toEqual({ role: "assistant", content: "Answer number 5." });
+    expect(last?.sources?.length).toBeGreaterThan(0);
     expect(stored.chatLimits.remainingMessages).toBe(0);
 
     // A reload skips the name step and restores the conversation.
