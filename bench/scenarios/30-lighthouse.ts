@@ -58,8 +58,17 @@ function launchForLighthouse(chromePath: string, proxy: TlsProxy) {
   const close = async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
-    // Chromium's helper processes can still be writing to the profile for a moment after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    // Chromium's helper processes can still be writing to the profile for a while after it exits;
+    // a profile left in the temporary directory must not fail the measurement.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+        return;
+      } catch (error) {
+        if (attempt === 3) return console.warn(`[bench] could not remove the profile ${profile}: ${(error as Error).message}`);
+        await sleep(1000);
+      }
+    }
   };
   return { port, close };
 }
