@@ -2,10 +2,14 @@
  * Every page of spec §2, navigation, scrolling, banner, mobile menu, 404, no-JS. Long because one
  * started site and browser serve every check of the frame that all pages share.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage } from "../support/browser";
+import { introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser, visit } from "../support/e2e";
+import { repoRoot } from "../support/paths";
 import { LEGAL_LINKS, SPEC_ROUTES } from "./routes";
 
 const ctx = useSiteAndBrowser();
@@ -450,6 +454,57 @@ describe("Home as islands (decision 0044)", () => {
     }
     expect(await page.locator('[data-island="request-info"][data-hydrated]').count()).toBe(4);
     expect(await page.getByRole("button", { name: /^Request More Information about/ }).count()).toBe(4);
+  });
+});
+
+/** The site's whole stylesheet, as the build wrote it (hydrated pages link it). */
+function wholeStylesheet(): string {
+  const assets = join(repoRoot, "build/client/assets");
+  const [file, ...others] = readdirSync(assets).filter((name) => /^app-.*\.css$/.test(name));
+  if (!file || others.length) throw new Error(`expected one app-*.css in ${assets}`);
+  return readFileSync(join(assets, file), "utf8");
+}
+
+/**
+ * The classes on the page now that the site's whole stylesheet styles but the page's own CSS does
+ * not: what an island rendered after load would show unstyled.
+ */
+const unstyledClasses = (page: Page, whole: string) =>
+  page.evaluate((whole) => {
+    const classesOf = (rules: CSSRuleList, names = new Set<string>()) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) for (const match of rule.selectorText.matchAll(/\.((?:\\.|[\w-])+)/g)) names.add(match[1]!.replace(/\\(.)/g, "$1"));
+        if ("cssRules" in rule) classesOf((rule as CSSGroupingRule).cssRules, names);
+      }
+      return names;
+    };
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(whole);
+    const styled = classesOf(sheet.cssRules);
+    const own = new Set<string>();
+    for (const pageSheet of Array.from(document.styleSheets)) classesOf(pageSheet.cssRules, own);
+    const used = new Set(Array.from(document.querySelectorAll("[class]")).flatMap((element) => Array.from(element.classList)));
+    return [...used].filter((name) => styled.has(name) && !own.has(name)).sort();
+  }, whole);
+
+describe("island pages' own CSS (decision 0115)", () => {
+  it("what the islands render after load is styled: the request form's modal with its errors, the chat after the lead", async () => {
+    const whole = wholeStylesheet();
+    const { page } = await newPage(ctx.browser, { ignore: [/status of 400/] });
+    await visit(page, `${ctx.url}/platform`);
+    await page.getByRole("link", { name: "Request More Information about Government plans" }).focus();
+    const opener = page.getByRole("button", { name: "Request More Information about Government plans" });
+    await expect.poll(() => opener.evaluate((button) => button === document.activeElement), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Request More Information" });
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByText("Please enter your phone number.").waitFor();
+    expect(await unstyledClasses(page, whole)).toEqual([]);
+
+    const chat = await openChat(page, ctx.url);
+    await introduce(chat, "Ada", "ada@example.com");
+    await chat.root.getByRole("button", { name: "Ask the team" }).waitFor();
+    expect(await unstyledClasses(page, whole)).toEqual([]);
   });
 });
 
