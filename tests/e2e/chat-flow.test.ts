@@ -35,6 +35,25 @@ beforeEach(() => {
 });
 
 describe("the chat section", () => {
+  it("keeps what a visitor typed into it before the page's islands loaded", async () => {
+    const { page } = await newPage(ctx.browser);
+    let typed!: () => void;
+    const typing = new Promise<void>((resolve) => (typed = resolve));
+    // The page's island module waits until the visitor has typed, as on a slow phone.
+    await page.route(/\/assets\/islands-home-/, async (route) => {
+      await typing;
+      await route.continue();
+    });
+    await page.goto(`${ctx.url}/#chat`, { waitUntil: "load" });
+    const chat = chatOn(page);
+    await chat.input.fill("Ada");
+    typed();
+    await page.locator('[data-chat="ready"]').waitFor();
+    expect(await chat.input.inputValue()).toBe("Ada");
+    await chat.input.press("Enter");
+    await chat.waitForAssistant(niceToMeetYou("Ada"));
+  });
+
   it("first paint is a static shell; the chat loads later without moving anything", async () => {
     const { page } = await newPage(ctx.browser);
     const chatScripts: string[] = [];

@@ -32,6 +32,12 @@ export function ChatSection() {
   // Spec §2's "Loading..." while the chat's code is on its way (never in the pre-rendered HTML).
   const [loading, setLoading] = useState(false);
 
+  // What the visitor typed into the pre-rendered input before this section hydrated is theirs.
+  useEffect(() => {
+    const typed = container.current?.querySelector<HTMLInputElement>("#chat-input")?.value;
+    if (typed) setText(typed);
+  }, []);
+
   useEffect(() => {
     let cancelled = false;
     const load = () => {
