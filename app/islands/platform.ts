@@ -9,6 +9,7 @@
  * before it is hydrated opens the modal once it is. It also lays out the sections the first paint
  * left for later.
  */
+import { DEFERRED_LAYOUT_ATTRIBUTE, layOutDeferredSections } from "~/features/layout/frame-markers";
 import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
 import type * as PlatformReact from "./platform-react";
 import { openAtTarget, whenIdle, whenNeeded } from "./page";
@@ -18,15 +19,11 @@ const target = openAtTarget();
 // The sections below the first screen were left to be laid out when near, for the first paint
 // (platform-sections.tsx): now one per idle moment, each a short task, so the page takes its real
 // length before the visitor moves through it; all at once before a tab scrolls to one.
-const deferredSections = () => document.querySelectorAll<HTMLElement>("[data-deferred-layout]");
 const layOutNext = () => {
-  const next = deferredSections()[0];
+  const next = document.querySelector(`[${DEFERRED_LAYOUT_ATTRIBUTE}]`);
   if (!next) return;
-  next.removeAttribute("data-deferred-layout");
+  next.removeAttribute(DEFERRED_LAYOUT_ATTRIBUTE);
   whenIdle(layOutNext);
-};
-const layOutAll = () => {
-  for (const section of deferredSections()) section.removeAttribute("data-deferred-layout");
 };
 whenIdle(layOutNext);
 
@@ -72,7 +69,7 @@ document.addEventListener("click", (event) => {
   const section = id ? document.getElementById(id) : null;
   if (!section) return;
   event.preventDefault();
-  layOutAll();
+  layOutDeferredSections();
   history.pushState(null, "", link.hash);
   const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
   section.scrollIntoView({ behavior: reduceMotion ? "instant" : "smooth", block: "start" });

@@ -12,5 +12,16 @@ export const MENU_ICONS = { open: "M5 5l10 10M15 5L5 15", closed: "M3 5h14M3 10h
  */
 export const GLIDING_ATTRIBUTE = "data-gliding";
 
+/**
+ * Marks a section the first paint left to be laid out when near (content-visibility, a guessed
+ * size): anything that scrolls over such sections lays them out first, so it aims at real sizes.
+ */
+export const DEFERRED_LAYOUT_ATTRIBUTE = "data-deferred-layout";
+
+/** Lays out every section still waiting (see DEFERRED_LAYOUT_ATTRIBUTE), before a scroll over them. */
+export function layOutDeferredSections(): void {
+  for (const section of document.querySelectorAll(`[${DEFERRED_LAYOUT_ATTRIBUTE}]`)) section.removeAttribute(DEFERRED_LAYOUT_ATTRIBUTE);
+}
+
 /** Session storage: the URL a hash link of a static page opened, for the next page to glide to its target. */
 export const HASH_ARRIVAL_KEY = "hashArrival";

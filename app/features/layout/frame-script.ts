@@ -11,7 +11,7 @@
  */
 import { applyContrast, applyFontSize, dismissBanner, readAppliedPreferences } from "~/features/accessibility/preferences";
 import { hashTargetId } from "./hash-target";
-import { GLIDING_ATTRIBUTE, HASH_ARRIVAL_KEY, MENU_ICONS } from "./frame-markers";
+import { GLIDING_ATTRIBUTE, HASH_ARRIVAL_KEY, MENU_ICONS, layOutDeferredSections } from "./frame-markers";
 
 const root = document.documentElement;
 const menuButton = document.getElementById("menu-button");
@@ -118,6 +118,8 @@ function arrive() {
   root.setAttribute(GLIDING_ATTRIBUTE, "");
   requestAnimationFrame(() => {
     scrollTo({ top: 0, left: 0, behavior: "instant" });
+    // The glide aims once: over sections still at their guessed sizes it would land off its target.
+    layOutDeferredSections();
     requestAnimationFrame(() => glideTo(() => target.scrollIntoView({ block: "start" })));
   });
 }
