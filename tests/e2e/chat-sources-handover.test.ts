@@ -58,14 +58,15 @@ describe("an answer's sources", () => {
     await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
     await page.keyboard.press("Enter");
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#features");
-    await expect.poll(() => page.locator("#features").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 100)).toBe(true);
+    // The page glides there (a smooth scroll): on a busy machine that takes more than a second.
+    await expect.poll(() => page.locator("#features").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 100), { timeout: 10_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
 
     // Another page: it opens at the section.
     await page.locator("#chat").scrollIntoViewIfNeeded();
     await chat.root.getByRole("link", { name: TOKENS.label }).click();
     await page.waitForURL(`${ctx.url}${TOKENS.href}`);
-    await expect.poll(() => page.locator("#tokens").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 150)).toBe(true);
+    await expect.poll(() => page.locator("#tokens").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 150), { timeout: 10_000 }).toBe(true);
   });
 
   // Needs the server to fill `sources` (the knowledge-base retrieval's branch): fails until then.
