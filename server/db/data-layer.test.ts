@@ -27,6 +27,14 @@ describe.each(DATABASE_ENGINES)("data layer on $name", (engine) => {
       message: "Line one\nLine two",
       plan_type: "Government",
       created_at: "2026-11-21T06:00:00.000Z",
+      landing_path: "/",
+      referrer: "https://www.linkedin.com",
+      utm_source: "linkedin",
+      utm_medium: "social",
+      utm_campaign: "lancement-été",
+      utm_content: null,
+      utm_term: null,
+      converted_path: "/platform",
     };
     await database().db.insertInto("more_information").values(row).execute();
     const stored = await database().db.selectFrom("more_information").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();

@@ -4,7 +4,25 @@ import type { Generated, Insertable, Selectable } from "kysely";
  * Table types. Ids are text UUIDs and timestamps ISO-8601 UTC text, so SQLite and PostgreSQL
  * store and return exactly the same values (see docs/decisions/0003-data-layer.md).
  */
-export interface PotentialCustomersTable {
+/**
+ * Where a lead came from (migration 0019), on each lead table's row: null for leads from before,
+ * and for what the visit did not tell.
+ */
+export interface AttributionColumns {
+  /** Path of the first page of the visit (the tab's session), e.g. "/". */
+  landing_path: string | null;
+  /** Another site's origin that sent the visit (never a full URL), or null. */
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  /** Path of the page whose form (or chat) sent the lead, e.g. "/platform". */
+  converted_path: string | null;
+}
+
+export interface PotentialCustomersTable extends AttributionColumns {
   id: string;
   name: string;
   email: string;
@@ -12,7 +30,7 @@ export interface PotentialCustomersTable {
   created_at: string;
 }
 
-export interface SubscribersTable {
+export interface SubscribersTable extends AttributionColumns {
   id: string;
   email: string;
   /** lower-cased email: its unique index makes subscriptions case-insensitively unique. */
@@ -38,7 +56,7 @@ export interface SubscribersTable {
   unsubscribe_key: string | null;
 }
 
-export interface MoreInformationTable {
+export interface MoreInformationTable extends AttributionColumns {
   id: string;
   name: string;
   email: string;
@@ -49,7 +67,7 @@ export interface MoreInformationTable {
   created_at: string;
 }
 
-export interface ContactMessagesTable {
+export interface ContactMessagesTable extends AttributionColumns {
   id: string;
   name: string;
   email: string;

@@ -15,6 +15,7 @@ import * as teamMembers from "./0015-team-members";
 import * as mailOriginFromConfiguration from "./0016-mail-origin-from-configuration";
 import * as chatMessageSources from "./0017-chat-message-sources";
 import * as analytics from "./0018-analytics";
+import * as leadAttribution from "./0019-lead-attribution";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0016-mail-origin-from-configuration": mailOriginFromConfiguration,
   "0017-chat-message-sources": chatMessageSources,
   "0018-analytics": analytics,
+  "0019-lead-attribution": leadAttribution,
 };
