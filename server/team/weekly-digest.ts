@@ -115,16 +115,20 @@ export function digestMail(weeks: { week: Period; before: Period }, now: WeeklyS
   ].join("\n");
   const cell = 'style="padding:4px 12px 4px 0;text-align:left"';
   const number = 'style="padding:4px 12px 4px 0;text-align:right"';
-  const rowsHtml = (figures: readonly Figure[], name = "") =>
+  /** Rows of figures; with `name`, a first column naming the source or campaign (on its first row). */
+  const rowsHtml = (figures: readonly Figure[], name?: string) =>
     figures
-      .map((figure, index) => `<tr><th scope="row" ${cell}>${index === 0 ? escapeHtml(name) : ""}</th><td ${cell}>${figure.label}</td><td ${number}>${figure.now}</td><td ${number}>${figure.before}</td><td ${number}>${escapeHtml(change(figure.now, figure.before))}</td></tr>`)
+      .map((figure, index) => {
+        const first = name === undefined ? "" : `<th scope="row" ${cell}>${index === 0 ? escapeHtml(name) : ""}</th>`;
+        return `<tr>${first}<td ${cell}>${figure.label}</td><td ${number}>${figure.now}</td><td ${number}>${figure.before}</td><td ${number}>${escapeHtml(change(figure.now, figure.before))}</td></tr>`;
+      })
       .join("");
-  const head = (first: string) => `<tr><th scope="col" ${cell}>${first}</th><th scope="col" ${cell}></th><th scope="col" ${number}>This week</th><th scope="col" ${number}>Week before</th><th scope="col" ${number}>Change</th></tr>`;
-  const table = (first: string, body: string) => `<table style="border-collapse:collapse;margin:0 0 16px">${head(first)}${body}</table>`;
+  const table = (named: boolean, body: string) =>
+    `<table style="border-collapse:collapse;margin:0 0 16px"><tr>${named ? `<td ${cell}></td>` : ""}<td ${cell}></td><th scope="col" ${number}>This week</th><th scope="col" ${number}>Week before</th><th scope="col" ${number}>Change</th></tr>${body}</table>`;
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
-    table("", rowsHtml(totals)),
-    ...sections.map((section) => `<h2 style="font-size:16px">${section.title}</h2>` + (section.lines.length === 0 ? `<p>${escapeHtml(section.empty)}</p>` : table("", section.lines.map((line) => rowsHtml(line.figures, line.value)).join("")))),
+    table(false, rowsHtml(totals)),
+    ...sections.map((section) => `<h2 style="font-size:16px">${section.title}</h2>` + (section.lines.length === 0 ? `<p>${escapeHtml(section.empty)}</p>` : table(true, section.lines.map((line) => rowsHtml(line.figures, line.value)).join("")))),
     `<p><a href="${escapeHtml(link)}">Every figure, per page and per day, in the workspace</a></p>`,
     `<p style="font-size:12px;color:#555">${escapeHtml(note)}</p>`,
   ].join("\n");
