@@ -4,6 +4,7 @@ import { IANAZone } from "luxon";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { ADMIN_EMAIL, POSTAL_CONTACT, TEAM_EMAIL } from "~/content/brand";
+import { PAGE_VIEW_RETENTION_DAYS } from "~/content/legal";
 import { isValidEmail } from "~/shared/forms/email-rule";
 
 const optionalString = z
@@ -199,7 +200,8 @@ const envSchema = z.object({
   BACKUP_INTERVAL: backupInterval,
   BACKUP_KEEP: wholeNumber(7, 1, 10_000, "a whole number of backups"),
   ANALYTICS: optionalString.pipe(z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
-  ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(30, 1, 3_650, "a whole number of days"),
+  // The default is the period the Privacy Policy states.
+  ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(PAGE_VIEW_RETENTION_DAYS, 1, 3_650, "a whole number of days"),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
