@@ -5,7 +5,7 @@
  * views, counted the same way (rollup.ts `landingRows`). A visitor is one per day (the salt changes daily), so a period's
  * visitors are the sum of its days'.
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/database";
 import { landingRows, lastRolledUpDay, nextDay } from "./rollup";
 
@@ -59,4 +59,84 @@ export async function trafficBy(db: Db, period: Period, by: TrafficDimension): P
   return rows
     .map((row) => ({ value: row.value === "" ? null : row.value, visitors: Number(row.visitors), views: Number(row.views) }))
     .sort((a, b) => b.visitors - a.visitors || b.views - a.views || (a.value ?? "").localeCompare(b.value ?? ""));
+}
+
+/** A lead table as the lead registry (server/leads/lead-kinds.ts) names it, and its row's time. */
+export interface LeadTable {
+  table: "subscribers" | "contact_messages" | "more_information" | "potential_customers";
+  time: "subscribed_at" | "created_at";
+}
+
+/** The source of a visit or a lead with no utm_source and no referring site. */
+export const DIRECT_SOURCE = "Direct";
+
+/**
+ * Where a visit or a lead came from, as the team reads it: its utm_source, else the origin of the
+ * site that referred it, else "Direct". Absent is null in the lead tables, "" in analytics_daily.
+ */
+const sourceOf = (utmSource: string, referrer: string) =>
+  sql<string>`coalesce(nullif(${sql.ref(utmSource)}, ''), nullif(${sql.ref(referrer)}, ''), ${DIRECT_SOURCE})`;
+
+/** Start of the UTC day `day` and of the day after `to`, as the lead tables' ISO times compare. */
+const periodBounds = (period: Period) => [`${period.from}T00:00:00.000Z`, `${nextDay(period.to)}T00:00:00.000Z`] as const;
+
+/**
+ * The period's leads of every table in `tables` per source (sourceOf) or per utm_campaign (null:
+ * none), most leads first, then by value.
+ */
+export async function leadsBy(db: Db, period: Period, by: "source" | "campaign", tables: readonly LeadTable[]): Promise<{ value: string | null; leads: number }[]> {
+  const [start, end] = periodBounds(period);
+  const value = by === "source" ? sourceOf("utm_source", "referrer") : sql<string>`utm_campaign`;
+  const each = tables.map((lead) => sql`select ${value} as value from ${sql.table(lead.table)} where ${sql.ref(lead.time)} >= ${start} and ${sql.ref(lead.time)} < ${end}`);
+  if (each.length === 0) return [];
+  const { rows } = await sql<{ value: string | null; leads: number | string }>`select value, count(*) as leads from (${sql.join(each, sql` union all `)}) l group by value`.execute(db);
+  return rows
+    .map((row) => ({ value: row.value === "" ? null : row.value, leads: Number(row.leads) }))
+    .sort((a, b) => b.leads - a.leads || (a.value ?? "").localeCompare(b.value ?? ""));
+}
+
+/** One source's or campaign's week. */
+export interface WeeklyLine {
+  value: string;
+  visitors: number;
+  leads: number;
+}
+
+/** A week as the digest mail reports it. */
+export interface WeeklySummary {
+  visitors: number;
+  leads: number;
+  /** Every source of the period (sourceOf), most leads first, then most visitors, then by name. */
+  sources: WeeklyLine[];
+  /** Every utm_campaign of the period (visits and leads without one are left out), in the same order. */
+  campaigns: WeeklyLine[];
+}
+
+/**
+ * The period's visitors and leads, overall and per source and campaign: what the weekly digest
+ * reports of a week. Visitors of a source are those whose first view of the day came from it.
+ */
+export async function weeklySummary(db: Db, period: Period, tables: readonly LeadTable[]): Promise<WeeklySummary> {
+  const daily = await dailyRows(db, period);
+  const visitorsBy = async (value: RawBuilder<string>) =>
+    (await sql<{ value: string; visitors: number | string }>`select value, sum(visitors) as visitors from (select ${value} as value, visitors from (${daily}) daily) v group by value`.execute(db)).rows;
+  const [bySource, byCampaign, leadSources, leadCampaigns] = await Promise.all([
+    visitorsBy(sourceOf("daily.source", "daily.referrer")),
+    visitorsBy(sql<string>`daily.campaign`),
+    leadsBy(db, period, "source", tables),
+    leadsBy(db, period, "campaign", tables),
+  ]);
+  const lines = (visits: { value: string; visitors: number | string }[], leads: { value: string | null; leads: number }[]): WeeklyLine[] => {
+    const byValue = new Map<string, WeeklyLine>();
+    const line = (value: string) => byValue.get(value) ?? byValue.set(value, { value, visitors: 0, leads: 0 }).get(value)!;
+    for (const row of visits) if (row.value !== "") line(row.value).visitors += Number(row.visitors);
+    for (const row of leads) if (row.value !== null) line(row.value).leads += row.leads;
+    return [...byValue.values()].filter((entry) => entry.visitors > 0 || entry.leads > 0).sort((a, b) => b.leads - a.leads || b.visitors - a.visitors || a.value.localeCompare(b.value));
+  };
+  return {
+    visitors: bySource.reduce((sum, row) => sum + Number(row.visitors), 0),
+    leads: leadSources.reduce((sum, row) => sum + row.leads, 0),
+    sources: lines(bySource, leadSources),
+    campaigns: lines(byCampaign, leadCampaigns),
+  };
 }
