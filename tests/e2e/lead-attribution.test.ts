@@ -80,7 +80,9 @@ async function memberPage(): Promise<Page> {
 /** The lead's attribution as the member reads it on the lead's page: label → value. */
 async function shownAttribution(page: Page): Promise<Record<string, string>> {
   const section = page.getByRole("region", { name: "Where this lead came from" });
-  return section.locator("dl > div").evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent])));
+  return section
+    .locator("dl > div")
+    .evaluateAll((rows): Record<string, string> => Object.fromEntries(rows.map((row) => [row.querySelector("dt")?.textContent ?? "", row.querySelector("dd")?.textContent ?? ""])));
 }
 
 /** Opens the only lead of this source and campaign from the leads list's filters. */

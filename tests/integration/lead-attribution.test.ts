@@ -60,11 +60,7 @@ async function sendLead(kind: Kind, email: string, attribution: unknown, headers
 }
 
 async function stored(kind: Kind, email: string): Promise<AttributionColumns & { id: string }> {
-  return (await database.db
-    .selectFrom(TABLES[kind])
-    .select(["id", ...ATTRIBUTION])
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow()) as AttributionColumns & { id: string };
+  return database.db.selectFrom(TABLES[kind]).select(["id", ...ATTRIBUTION]).where("email", "=", email).executeTakeFirstOrThrow();
 }
 
 const without = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
