@@ -24,18 +24,20 @@ const SENT_MAX = 300;
 
 /**
  * Records the visit's landing once per tab: the path, the referring site's origin when it is
- * another site, and the landing URL's UTM parameters. Storage can be blocked: then nothing is kept.
+ * another site, and the landing URL's UTM parameters (the first of each, as the server reads a
+ * query). Storage can be blocked: then nothing is kept. It runs inline on every page, so it stays
+ * small: values are bounded when sent.
  */
 export function recordLanding(): void {
   try {
     if (sessionStorage.getItem(LANDING_KEY) !== null) return;
-    const landing: LeadAttribution = { landing_path: location.pathname.slice(0, SENT_MAX) };
+    const landing: LeadAttribution = { landing_path: location.pathname };
     const from = document.referrer && new URL(document.referrer).origin;
     if (from && from !== location.origin) landing.referrer = from;
     const query = new URLSearchParams(location.search);
     for (const name of UTM_PARAMETERS) {
       const value = query.get(name);
-      if (value) landing[name] = value.slice(0, SENT_MAX);
+      if (value) landing[name] = value;
     }
     sessionStorage.setItem(LANDING_KEY, JSON.stringify(landing));
   } catch {
@@ -45,11 +47,14 @@ export function recordLanding(): void {
 
 /** The attribution sent with a lead from this page: the tab's landing (when kept) and this page's path. */
 export function leadAttribution(): LeadAttribution {
-  let landing: unknown = null;
+  const sent: Record<string, string> = {};
   try {
-    landing = JSON.parse(sessionStorage.getItem(LANDING_KEY) ?? "null");
+    const landing: unknown = JSON.parse(sessionStorage.getItem(LANDING_KEY) ?? "null");
+    if (typeof landing === "object" && landing !== null) {
+      for (const [key, value] of Object.entries(landing)) if (typeof value === "string") sent[key] = value.slice(0, SENT_MAX);
+    }
   } catch {
     // Unavailable or unreadable: the landing is unknown.
   }
-  return { ...(typeof landing === "object" && landing !== null ? landing : {}), converted_path: location.pathname };
+  return { ...sent, converted_path: location.pathname.slice(0, SENT_MAX) };
 }
