@@ -109,9 +109,11 @@ describe("attribution in the browser, behind the TLS proxy", () => {
     await page.getByRole("banner").getByRole("link", { name: "Platform" }).first().click();
     await page.waitForURL(`${proxy.origin}/platform`);
 
-    // The link, or the button it becomes once its island is hydrated: either opens the request.
+    await page.waitForLoadState("networkidle");
+    // Link or button (once its island is hydrated): the modal opens either way.
     await page.locator('[data-island="request-info"][data-plan="Government"]').getByText("Request More Information").click();
     const dialog = page.getByRole("dialog", { name: "Request More Information" });
+    await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Gov Buyer");
     await dialog.getByRole("textbox", { name: "Email" }).fill("gov.buyer@example.com");
     await dialog.getByRole("textbox", { name: "Phone" }).fill("+1 (613) 555-0100");
