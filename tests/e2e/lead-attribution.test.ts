@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "~/features/contact/messages";
 import { INFO_REQUEST_MESSAGES } from "~/features/info-request/messages";
-import { launchBrowser, newPage } from "../support/browser";
+import { checkA11y, launchBrowser, newPage } from "../support/browser";
 import { freePort } from "../support/ports";
 import { startSite, type Site } from "../support/site-server";
 import { PUBLIC_HOSTNAME, startTlsProxy, type TlsProxy } from "../support/tls-proxy";
@@ -131,6 +131,20 @@ describe("attribution in the browser, behind the TLS proxy", () => {
       Campaign: "launch",
       "Converted on": "/platform",
     });
+
+    // The lead page and the person page with the whole list: axe in both contrasts; a phone keeps its width.
+    const lead = team.url();
+    const person = `${proxy.origin}/team/people?email=gov.buyer%40example.com`;
+    for (const contrast of ["normal", "high"] as const) {
+      await team.evaluate((high) => (high ? localStorage.setItem("contrast", "high") : localStorage.removeItem("contrast")), contrast === "high");
+      for (const path of [lead, person]) {
+        await team.goto(path);
+        await checkA11y(team, { enhancedContrast: contrast === "high" });
+      }
+    }
+    await team.setViewportSize({ width: 390, height: 844 });
+    expect(await team.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await team.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("with JavaScript off, the contact form's plain post carries the UTM and path of the page it was posted from", async () => {
