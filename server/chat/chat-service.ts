@@ -36,7 +36,8 @@ export interface ChatService {
   reply(visitorId: string, text: string, client: string, timeZone: string | undefined): Promise<ReplyResult>;
   sendTranscript(visitorId: string, client: string): Promise<TranscriptOutcome>;
   /** "Ask the team": the conversation to the team as the visitor's contact message; none of the daily messages. */
-  handOver(visitorId: string, client: string): Promise<HandoverOutcome>;
+  /** `attribution`: where the visit came from, stored on the contact message. */
+  handOver(visitorId: string, client: string, attribution?: AttributionColumns): Promise<HandoverOutcome>;
   close(): void;
 }
 

@@ -9,7 +9,7 @@ import { ASSISTANT_NAME } from "~/content/brand";
 import { handedOver } from "~/features/chat/chat-lines";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
-import type { Database } from "../db/schema";
+import type { AttributionColumns, Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
@@ -31,7 +31,12 @@ export const handoverScope = (visitorId: string): string => `handover:visitor:${
  * Stores the visitor's contact message inside the caller's transaction: the contact form's own
  * writer (server/leads/lead-capture.ts), given by the composition (leads/ sits above chat/).
  */
-export type RecordContactMessage = (trx: Kysely<Database>, message: { name: string; email: string; category: "question"; message: string }, now: string) => Promise<void>;
+export type RecordContactMessage = (
+  trx: Kysely<Database>,
+  message: { name: string; email: string; category: "question"; message: string },
+  now: string,
+  attribution?: AttributionColumns,
+) => Promise<void>;
 
 export type HandoverOutcome =
   | { kind: "sent"; message: string }
@@ -53,10 +58,10 @@ export function createHandovers(options: {
   outbox: ChatOutbox | undefined;
   recordContactMessage: RecordContactMessage | undefined;
   teamEmail: string;
-}): (visitorId: string, client: string) => Promise<HandoverOutcome> {
+}): (visitorId: string, client: string, attribution?: AttributionColumns) => Promise<HandoverOutcome> {
   const { db, logger, allowance, teamEmail } = options;
 
-  return async (visitorId, client) => {
+  return async (visitorId, client, attribution) => {
     const { outbox, recordContactMessage } = options;
     if (!outbox || !recordContactMessage) throw new Error("The mail outbox or the contact messages are not configured");
     const visitor = await visitorRow(db, visitorId);
@@ -97,7 +102,7 @@ export function createHandovers(options: {
     ].join("\n");
     try {
       await db.transaction().execute(async (trx) => {
-        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation) }, at);
+        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation) }, at, attribution);
         await outbox.enqueue(trx, { to: teamEmail, subject, text, about: email });
         await addMessage(trx, visitorId, "assistant", "notice", confirmation);
       });

@@ -159,14 +159,15 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
   });
 
   router.post("/handover", async (req, res) => {
-    if (!parse(handoverSchema, req, res)) return;
+    const { fields, attribution } = takeAttribution(req.body, { referer: req.headers.referer, origin: requestOrigin(res) });
+    if (!parse(handoverSchema, req, res, fields)) return;
     const visitorId = visitorOf(req, res, signer, false);
     if (!visitorId) {
       res.status(401).json({ error: SESSION_MISSING });
       return;
     }
     try {
-      const outcome = await chat.handOver(visitorId, requestClientKey(req));
+      const outcome = await chat.handOver(visitorId, requestClientKey(req), attribution);
       if (outcome.kind === "sent") res.json({ message: outcome.message } satisfies HandoverResponse);
       else if (outcome.kind === "lead-required") res.status(403).json({ error: HANDOVER_LEAD_REQUIRED });
       else if (outcome.kind === "empty") res.status(400).json({ error: HANDOVER_EMPTY });

@@ -12,7 +12,7 @@ import type { MailOutbox } from "../mail/outbox";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
- * team", which knows no attribution).
+ * team"), with where the visit came from.
  */
 export async function insertContactMessage(
   trx: Kysely<Database>,

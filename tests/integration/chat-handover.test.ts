@@ -33,8 +33,8 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const handover = async (visitor: ChatVisitor) => {
-  const response = await visitor.post("/api/chat/handover", "{}");
+const handover = async (visitor: ChatVisitor, body: object = {}) => {
+  const response = await visitor.post("/api/chat/handover", JSON.stringify(body));
   return { status: response.status, body: (await response.json()) as { message?: string; error?: string } };
 };
 
@@ -71,7 +71,8 @@ describe("Ask the team", () => {
     const answer = await visitor.send(QUESTION);
     expect(answer.final).toMatchObject({ type: "done", limits: { remainingMessages: 4 } });
 
-    const sent = await handover(visitor);
+    // Sent as the chat sends it, with where the visit began (the tab's record) and this page.
+    const sent = await handover(visitor, { attribution: { landing_path: "/", utm_source: "permit-forum", utm_campaign: "launch", converted_path: "/platform" } });
     expect(sent).toEqual({ status: 200, body: { message: handedOver("Ada Lovelace", "ada@example.com") } });
 
     const [mail] = await smtp.waitFor(1);
@@ -99,6 +100,9 @@ describe("Ask the team", () => {
     expect(lead).toContain("ada@example.com");
     expect(lead).toContain("Ask the team");
     expect(lead).toContain(`Ada Lovelace: ${QUESTION}`);
+    // Where the contact message came from, as for the other leads.
+    expect(lead).toContain("permit-forum");
+    expect(lead).toMatch(/Converted on[\s\S]*\/platform/);
 
     expect(mailsTo(TEAM)).toHaveLength(1);
   });

@@ -68,12 +68,13 @@ export async function sendTranscript(): Promise<boolean> {
   return response.ok;
 }
 
-/** "Ask the team": Max Load's confirmation, or the refusal's text. */
+/** "Ask the team" (a contact message, with its attribution as a lead): Max Load's confirmation, or the refusal's text. */
 export async function askTeam(): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
-  const response = await fetch("/api/chat/handover", { method: "POST", headers: JSON_HEADERS, body: "{}" });
-  const body = await jsonBody<HandoverResponse & ErrorResponse>(response);
-  if (response.ok && body.message) return { ok: true, message: body.message };
-  return { ok: false, error: body.error ?? HANDOVER_FAILED };
+  const body = JSON.stringify({ [ATTRIBUTION_FIELD]: leadAttribution() });
+  const response = await fetch("/api/chat/handover", { method: "POST", headers: JSON_HEADERS, body });
+  const answer = await jsonBody<HandoverResponse & ErrorResponse>(response);
+  if (response.ok && answer.message) return { ok: true, message: answer.message };
+  return { ok: false, error: answer.error ?? HANDOVER_FAILED };
 }
 
 export type ReplyStart =
