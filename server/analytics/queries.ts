@@ -6,6 +6,7 @@
  * visitors are the sum of its days'.
  */
 import { sql } from "kysely";
+import { DIRECT } from "~/features/team/insights-contract";
 import type { Db } from "../db/database";
 import { landingRows, lastRolledUpDay, nextDay } from "./rollup";
 
@@ -59,4 +60,35 @@ export async function trafficBy(db: Db, period: Period, by: TrafficDimension): P
   return rows
     .map((row) => ({ value: row.value === "" ? null : row.value, visitors: Number(row.visitors), views: Number(row.views) }))
     .sort((a, b) => b.visitors - a.visitors || b.views - a.views || (a.value ?? "").localeCompare(b.value ?? ""));
+}
+
+/**
+ * The one definition of a source, for the page views and the leads alike: the link's
+ * `utm_source` when it had one; else the referring site's host name (its origin without the
+ * scheme, port and a leading "www."); else Direct.
+ */
+export function sourceOf(utmSource: string | null | undefined, referrer: string | null | undefined): string {
+  if (utmSource) return utmSource;
+  if (!referrer) return DIRECT;
+  try {
+    return new URL(referrer).hostname.replace(/^www\./, "");
+  } catch {
+    return referrer;
+  }
+}
+
+/** The period's traffic per way in: landing page, utm_source, referrer and campaign ("" where absent). */
+export interface TrafficWayIn extends Traffic {
+  landing: string;
+  source: string;
+  referrer: string;
+  campaign: string;
+}
+
+/** The period's visitors and views per landing page, utm_source, referrer and campaign (devices and days added up). */
+export async function trafficByWayIn(db: Db, period: Period): Promise<TrafficWayIn[]> {
+  const { rows } = await sql<{ landing: string; source: string; referrer: string; campaign: string; visitors: number | string; views: number | string }>`select landing_path as landing, source, referrer, campaign,
+      sum(visitors) as visitors, sum(views) as views
+    from (${await dailyRows(db, period)}) daily group by landing_path, source, referrer, campaign`.execute(db);
+  return rows.map((row) => ({ landing: row.landing, source: row.source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) }));
 }

@@ -1,0 +1,211 @@
+/**
+ * The workspace's insights (/team/insights): for a period, visitors and page views
+ * (server/analytics/queries.ts) joined to the leads of the four kinds by where they came from
+ * (their attribution columns), per source, campaign, landing page and referrer; leads per
+ * converting page; and the chat funnel. Each table also as CSV. A source is `sourceOf`'s, for the
+ * page views and the leads alike.
+ */
+import { sql } from "kysely";
+import type { Db } from "../db/database";
+import { type Period, sourceOf, trafficByWayIn, trafficPerDay } from "../analytics/queries";
+import { nextDay } from "../analytics/rollup";
+import { CHAT_OPENED_SCOPE } from "../chat/visitors";
+import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
+import { csvField } from "../leads/export";
+import { INSIGHT_TABLE_HEADINGS, type InsightTable, NOT_RECORDED, conversionRate } from "~/features/team/insights-contract";
+
+/** A row of a breakdown. `visitors` and `views` are null where page views are not counted that way (converting pages). */
+export interface InsightRow {
+  label: string;
+  visitors: number | null;
+  views: number | null;
+  leads: number;
+}
+
+export interface Totals {
+  visitors: number;
+  views: number;
+  leads: number;
+}
+
+export interface ChatFunnel {
+  /** Browsers that opened the chat (asked for a chat session for the first time). */
+  opened: number;
+  /** Chat visitors whose name reached the server. */
+  named: number;
+  /** Chat leads (name and email given). */
+  leads: number;
+  /** Chat visitors who asked at least one question. */
+  asked: number;
+}
+
+export interface Insights {
+  totals: Totals;
+  days: { day: string; visitors: number; views: number; leads: number }[];
+  tables: Record<InsightTable, InsightRow[]>;
+  funnel: ChatFunnel;
+}
+
+/** What the period's leads are, per way in: counts per attribution. */
+interface LeadWayIn {
+  source: string | null;
+  referrer: string | null;
+  campaign: string | null;
+  landing: string | null;
+  converted: string | null;
+  leads: number;
+}
+
+const periodBounds = (period: Period) => ({ since: `${period.from}T00:00:00.000Z`, until: `${nextDay(period.to)}T00:00:00.000Z` });
+
+async function leadsByWayIn(db: Db, period: Period): Promise<LeadWayIn[]> {
+  const { since, until } = periodBounds(period);
+  const all: LeadWayIn[] = [];
+  for (const kind of LEAD_KIND_TABLES) {
+    const rows = await db
+      .selectFrom(kind.table)
+      .select(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where(kind.time, ">=", since)
+      .where(kind.time, "<", until)
+      .groupBy(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path"])
+      .execute();
+    for (const row of rows) all.push({ source: row.utm_source, referrer: row.referrer, campaign: row.utm_campaign, landing: row.landing_path, converted: row.converted_path, leads: Number(row.n) });
+  }
+  return all;
+}
+
+async function leadsPerDay(db: Db, period: Period): Promise<Map<string, number>> {
+  const { since, until } = periodBounds(period);
+  const perDay = new Map<string, number>();
+  for (const kind of LEAD_KIND_TABLES) {
+    const day = sql<string>`substr(${sql.ref(kind.time)}, 1, 10)`;
+    const rows = await db
+      .selectFrom(kind.table)
+      .select([day.as("day"), (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where(kind.time, ">=", since)
+      .where(kind.time, "<", until)
+      .groupBy(day)
+      .execute();
+    for (const row of rows) perDay.set(row.day, (perDay.get(row.day) ?? 0) + Number(row.n));
+  }
+  return perDay;
+}
+
+/** Adds rows up per label: most visitors first, then most leads, then by label. */
+function breakdown(traffic: { label: string; visitors: number; views: number }[], leads: { label: string; leads: number }[], withTraffic = true): InsightRow[] {
+  const rows = new Map<string, InsightRow>();
+  const row = (label: string) => {
+    let found = rows.get(label);
+    if (!found) rows.set(label, (found = { label, visitors: withTraffic ? 0 : null, views: withTraffic ? 0 : null, leads: 0 }));
+    return found;
+  };
+  for (const t of traffic) {
+    const r = row(t.label);
+    r.visitors! += t.visitors;
+    r.views! += t.views;
+  }
+  for (const l of leads) row(l.label).leads += l.leads;
+  return [...rows.values()].sort((a, b) => (b.visitors ?? 0) - (a.visitors ?? 0) || b.leads - a.leads || a.label.localeCompare(b.label));
+}
+
+const orNone = (value: string | null | undefined) => value || NOT_RECORDED;
+
+/** The period's totals and its visitors, views and leads per source and per campaign (what a summary mail needs). */
+export async function insightsSummary(db: Db, period: Period): Promise<Totals & { sources: InsightRow[]; campaigns: InsightRow[] }> {
+  const [traffic, leads] = [await trafficByWayIn(db, period), await leadsByWayIn(db, period)];
+  return { ...totalsOf(traffic, leads), ...sourcesAndCampaigns(traffic, leads) };
+}
+
+const totalsOf = (traffic: { visitors: number; views: number }[], leads: { leads: number }[]): Totals => ({
+  visitors: traffic.reduce((sum, t) => sum + t.visitors, 0),
+  views: traffic.reduce((sum, t) => sum + t.views, 0),
+  leads: leads.reduce((sum, l) => sum + l.leads, 0),
+});
+
+function sourcesAndCampaigns(traffic: Awaited<ReturnType<typeof trafficByWayIn>>, leads: LeadWayIn[]) {
+  return {
+    sources: breakdown(
+      traffic.map((t) => ({ label: sourceOf(t.source, t.referrer), visitors: t.visitors, views: t.views })),
+      leads.map((l) => ({ label: sourceOf(l.source, l.referrer), leads: l.leads })),
+    ),
+    campaigns: breakdown(
+      traffic.map((t) => ({ label: orNone(t.campaign), visitors: t.visitors, views: t.views })),
+      leads.map((l) => ({ label: orNone(l.campaign), leads: l.leads })),
+    ),
+  };
+}
+
+async function chatFunnel(db: Db, period: Period): Promise<ChatFunnel> {
+  const { since, until } = periodBounds(period);
+  const opened = await db
+    .selectFrom("chat_counters")
+    .select((eb) => eb.fn.sum<number | string | null>("count").as("n"))
+    .where("scope", "=", CHAT_OPENED_SCOPE)
+    .where("period", ">=", period.from)
+    .where("period", "<=", period.to)
+    .executeTakeFirst();
+  const named = await db
+    .selectFrom("chat_visitors")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("name", "is not", null)
+    .where("created_at", ">=", since)
+    .where("created_at", "<", until)
+    .executeTakeFirst();
+  const leads = await db
+    .selectFrom("potential_customers")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("created_at", ">=", since)
+    .where("created_at", "<", until)
+    .executeTakeFirst();
+  const asked = await db
+    .selectFrom("chat_messages")
+    .select(sql<number | string>`count(distinct visitor_id)`.as("n"))
+    .where("created_at", ">=", since)
+    .where("created_at", "<", until)
+    .where("kind", "=", "chat")
+    .where("role", "=", "user")
+    .executeTakeFirst();
+  return { opened: Number(opened?.n ?? 0), named: Number(named?.n ?? 0), leads: Number(leads?.n ?? 0), asked: Number(asked?.n ?? 0) };
+}
+
+/** Everything the insights page shows for a period. */
+export async function insights(db: Db, period: Period): Promise<Insights> {
+  const traffic = await trafficByWayIn(db, period);
+  const leads = await leadsByWayIn(db, period);
+  const perDay = await trafficPerDay(db, period);
+  const leadDays = await leadsPerDay(db, period);
+  const referred = traffic.filter((t) => t.referrer !== "");
+  return {
+    totals: totalsOf(traffic, leads),
+    days: perDay.map((d) => ({ ...d, leads: leadDays.get(d.day) ?? 0 })),
+    tables: {
+      ...sourcesAndCampaigns(traffic, leads),
+      "landing-pages": breakdown(
+        traffic.map((t) => ({ label: t.landing, visitors: t.visitors, views: t.views })),
+        leads.map((l) => ({ label: orNone(l.landing), leads: l.leads })),
+      ),
+      "converting-pages": breakdown(
+        [],
+        leads.map((l) => ({ label: orNone(l.converted), leads: l.leads })),
+        false,
+      ),
+      referrers: breakdown(
+        referred.map((t) => ({ label: t.referrer, visitors: t.visitors, views: t.views })),
+        leads.filter((l) => l.referrer).map((l) => ({ label: l.referrer!, leads: l.leads })),
+      ),
+    },
+    funnel: await chatFunnel(db, period),
+  };
+}
+
+/** One table of the period as CSV (RFC 4180, formulas neutralised: the leads export's `csvField`). */
+export function insightsCsv(rows: InsightRow[], table: InsightTable): string {
+  const withTraffic = table !== "converting-pages";
+  const header = withTraffic ? [INSIGHT_TABLE_HEADINGS[table], "Visitors", "Page views", "Leads", "Conversion rate"] : [INSIGHT_TABLE_HEADINGS[table], "Leads"];
+  const lines = [header.map(csvField).join(",")];
+  for (const row of rows) {
+    const cells = withTraffic ? [row.label, String(row.visitors ?? 0), String(row.views ?? 0), String(row.leads), conversionRate(row.leads, row.visitors)] : [row.label, String(row.leads)];
+    lines.push(cells.map(csvField).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
