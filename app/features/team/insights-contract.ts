@@ -84,6 +84,7 @@ export function parseInsightsPeriod(params: URLSearchParams, today: string, allo
   if (to !== undefined && !isDate(to)) errors.push("To must be a date as YYYY-MM-DD.");
   if (errors.length > 0 || from === undefined) return { ok: false, errors };
   const end = to ?? today;
+  if (from > today) return { ok: false, errors: [`From cannot be after today (${today}, UTC).`] };
   if (end > today) return { ok: false, errors: [`To cannot be after today (${today}, UTC).`] };
   if (from > end) return { ok: false, errors: ["From must be on or before To."] };
   if (daysBetween(from, end) > PERIOD_MAX_DAYS) return { ok: false, errors: [`The period is at most ${PERIOD_MAX_DAYS} days: choose a later From or an earlier To.`] };
