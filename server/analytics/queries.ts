@@ -41,11 +41,13 @@ export async function trafficPerDay(db: Db, period: Period): Promise<(Traffic & 
   const { rows } = await sql<{ day: string; visitors: number | string; views: number | string }>`select day, sum(visitors) as visitors, sum(views) as views
     from (${await dailyRows(db, period)}) daily group by day`.execute(db);
   const byDay = new Map(rows.map((row) => [row.day, { visitors: Number(row.visitors), views: Number(row.views) }]));
-  const days: (Traffic & { day: string })[] = [];
-  for (let at = new Date(`${period.from}T00:00:00.000Z`); at.toISOString().slice(0, 10) <= period.to; at.setUTCDate(at.getUTCDate() + 1)) {
-    const day = at.toISOString().slice(0, 10);
-    days.push({ day, ...(byDay.get(day) ?? { visitors: 0, views: 0 }) });
-  }
+  return daysOf(period).map((day) => ({ day, ...(byDay.get(day) ?? { visitors: 0, views: 0 }) }));
+}
+
+/** The period's days, oldest first. */
+export function daysOf(period: Period): string[] {
+  const days: string[] = [];
+  for (let at = new Date(`${period.from}T00:00:00.000Z`); at.toISOString().slice(0, 10) <= period.to; at.setUTCDate(at.getUTCDate() + 1)) days.push(at.toISOString().slice(0, 10));
   return days;
 }
 
@@ -77,18 +79,26 @@ export function sourceOf(utmSource: string | null | undefined, referrer: string 
   }
 }
 
-/** The period's traffic per way in: landing page, utm_source, referrer and campaign ("" where absent). */
+/** The traffic of a day per way in: landing page, utm_source, referrer and campaign ("" where absent). */
 export interface TrafficWayIn extends Traffic {
+  day: string;
   landing: string;
   source: string;
   referrer: string;
   campaign: string;
 }
 
-/** The period's visitors and views per landing page, utm_source, referrer and campaign (devices and days added up). */
+/**
+ * The period's visitors and views per day and way in (devices added up; a day and way in may come
+ * in more than one row: add them up). The rolled-up days are grouped in their primary key's order,
+ * today's raw views counted once (`landingRows`): no sort of the whole period.
+ */
 export async function trafficByWayIn(db: Db, period: Period): Promise<TrafficWayIn[]> {
-  const { rows } = await sql<{ landing: string; source: string; referrer: string; campaign: string; visitors: number | string; views: number | string }>`select landing_path as landing, source, referrer, campaign,
-      sum(visitors) as visitors, sum(views) as views
-    from (${await dailyRows(db, period)}) daily group by landing_path, source, referrer, campaign`.execute(db);
-  return rows.map((row) => ({ landing: row.landing, source: row.source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) }));
+  const rolled = sql`select day, landing_path, source, referrer, campaign, sum(visitors) as visitors, sum(views) as views
+    from analytics_daily where day >= ${period.from} and day <= ${period.to} group by day, landing_path, source, referrer, campaign`;
+  const last = await lastRolledUpDay(db);
+  const liveFrom = last === undefined || last < period.from ? period.from : nextDay(last);
+  const query = liveFrom > period.to ? rolled : sql`${rolled} union all select day, landing_path, source, referrer, campaign, visitors, views from (${landingRows(liveFrom, period.to)}) live`;
+  const { rows } = await sql<{ day: string; landing_path: string; source: string; referrer: string; campaign: string; visitors: number | string; views: number | string }>`${query}`.execute(db);
+  return rows.map((row) => ({ day: row.day, landing: row.landing_path, source: row.source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) }));
 }

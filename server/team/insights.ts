@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/database";
-import { type Period, sourceOf, trafficByWayIn, trafficPerDay } from "../analytics/queries";
+import { type Period, daysOf, sourceOf, trafficByWayIn } from "../analytics/queries";
 import { nextDay } from "../analytics/rollup";
 import { CHAT_OPENED_SCOPE } from "../chat/visitors";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
@@ -172,12 +172,19 @@ async function chatFunnel(db: Db, period: Period): Promise<ChatFunnel> {
 export async function insights(db: Db, period: Period): Promise<Insights> {
   const traffic = await trafficByWayIn(db, period);
   const leads = await leadsByWayIn(db, period);
-  const perDay = await trafficPerDay(db, period);
   const leadDays = await leadsPerDay(db, period);
+  const days = new Map(daysOf(period).map((day) => [day, { day, visitors: 0, views: 0, leads: leadDays.get(day) ?? 0 }]));
+  for (const t of traffic) {
+    const day = days.get(t.day);
+    if (day) {
+      day.visitors += t.visitors;
+      day.views += t.views;
+    }
+  }
   const referred = traffic.filter((t) => t.referrer !== "");
   return {
     totals: totalsOf(traffic, leads),
-    days: perDay.map((d) => ({ ...d, leads: leadDays.get(d.day) ?? 0 })),
+    days: [...days.values()],
     tables: {
       ...sourcesAndCampaigns(traffic, leads),
       "landing-pages": breakdown(
