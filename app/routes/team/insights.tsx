@@ -93,7 +93,8 @@ function Breakdown({ table, rows, query }: { table: InsightTable; rows: Row[]; q
       ) : (
         <>
           <Bars rows={rows} />
-          <div className="overflow-x-auto">
+          {/* Focusable and named: a table wider than a phone scrolls in its box, by keyboard too. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${TABLE_TITLES[table]}, table`}>
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">
                 {TABLE_TITLES[table]}: {withTraffic ? "visitors, page views, leads and conversion rate" : "leads"}
@@ -202,7 +203,7 @@ export default function Insights() {
         <div className="mt-6 space-y-6">
           <section aria-labelledby="insights-totals">
             <h2 id="insights-totals" className="text-xl font-bold">
-              {period.from} to {period.to} <span className="font-normal text-muted">({periodDays(period)} days)</span>
+              {period.from} to {period.to} <span className="font-normal text-muted">({periodDays(period) === 1 ? "1 day" : `${periodDays(period)} days`})</span>
             </h2>
             <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
               {[
@@ -249,7 +250,7 @@ export default function Insights() {
                 </li>
               ))}
             </ol>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Chat funnel, table">
               <table className="w-full border-collapse text-left text-sm">
                 <caption className="sr-only">Chat funnel: visitors at each step</caption>
                 <thead>
