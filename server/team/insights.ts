@@ -208,10 +208,10 @@ export async function insights(db: Db, period: Period): Promise<Insights> {
 /** One table of the period as CSV (RFC 4180, formulas neutralised: the leads export's `csvField`). */
 export function insightsCsv(rows: InsightRow[], table: InsightTable): string {
   const withTraffic = table !== "converting-pages";
-  const header = withTraffic ? [INSIGHT_TABLE_HEADINGS[table], "Visitors", "Page views", "Leads", "Conversion rate"] : [INSIGHT_TABLE_HEADINGS[table], "Leads"];
+  const header = withTraffic ? [INSIGHT_TABLE_HEADINGS[table], "Visitors", "Leads", "Conversion rate", "Page views"] : [INSIGHT_TABLE_HEADINGS[table], "Leads"];
   const lines = [header.map(csvField).join(",")];
   for (const row of rows) {
-    const cells = withTraffic ? [row.label, String(row.visitors ?? 0), String(row.views ?? 0), String(row.leads), conversionRate(row.leads, row.visitors)] : [row.label, String(row.leads)];
+    const cells = withTraffic ? [row.label, String(row.visitors ?? 0), String(row.leads), conversionRate(row.leads, row.visitors), String(row.views ?? 0)] : [row.label, String(row.leads)];
     lines.push(cells.map(csvField).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -121,28 +121,28 @@ describe("the team's insights", () => {
     const before = reading(html);
     expect(totals(html)).toEqual({ Visitors: "4", "Page views": "5", Leads: "2", "Conversion rate": "50.0%" });
     expect(tableRows(html, "insights-sources")).toEqual([
-      ["Direct", "1", "1", "1", "100.0%"],
-      ["linkedin", "1", "2", "1", "100.0%"],
-      ["flyer", "1", "1", "0", "0.0%"],
-      ["google.com", "1", "1", "0", "0.0%"],
+      ["Direct", "1", "1", "100.0%", "1"],
+      ["linkedin", "1", "1", "100.0%", "2"],
+      ["flyer", "1", "0", "0.0%", "1"],
+      ["google.com", "1", "0", "0.0%", "1"],
     ]);
     expect(tableRows(html, "insights-campaigns")).toEqual([
-      ["(none)", "2", "2", "1", "50.0%"],
-      ["launch", "1", "2", "1", "100.0%"],
-      ["=HYPERLINK(1)", "1", "1", "0", "0.0%"],
+      ["(none)", "2", "1", "50.0%", "2"],
+      ["launch", "1", "1", "100.0%", "2"],
+      ["=HYPERLINK(1)", "1", "0", "0.0%", "1"],
     ]);
     expect(tableRows(html, "insights-landing-pages")).toEqual([
-      ["/", "3", "4", "1", "33.3%"],
-      ["/privacy", "1", "1", "0", "0.0%"],
-      ["(none)", "0", "0", "1", "—"],
+      ["/", "3", "1", "33.3%", "4"],
+      ["/privacy", "1", "0", "0.0%", "1"],
+      ["(none)", "0", "1", "—", "0"],
     ]);
     expect(tableRows(html, "insights-converting-pages")).toEqual([
       ["(none)", "1"],
       ["/platform", "1"],
     ]);
     expect(tableRows(html, "insights-referrers")).toEqual([
-      ["https://www.linkedin.com", "1", "2", "1", "100.0%"],
-      ["https://www.google.com", "1", "1", "0", "0.0%"],
+      ["https://www.linkedin.com", "1", "1", "100.0%", "2"],
+      ["https://www.google.com", "1", "0", "0.0%", "1"],
     ]);
     expect(tableRows(html, "insights-funnel")).toEqual([
       ["Opened the chat", "1", "100.0%"],
@@ -167,9 +167,9 @@ describe("the team's insights", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="insights-campaigns-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(await response.text()).toBe("Campaign,Visitors,Page views,Leads,Conversion rate\r\n(none),2,2,1,50.0%\r\nlaunch,1,2,1,100.0%\r\n'=HYPERLINK(1),1,1,0,0.0%\r\n");
+    expect(await response.text()).toBe("Campaign,Visitors,Leads,Conversion rate,Page views\r\n(none),2,1,50.0%,2\r\nlaunch,1,1,100.0%,2\r\n'=HYPERLINK(1),1,0,0.0%,1\r\n");
     const sources = await (await get(`/team/insights.csv?table=sources&from=${today}&to=${today}`)).text();
-    expect(sources.split("\r\n").slice(0, 3)).toEqual(["Source,Visitors,Page views,Leads,Conversion rate", "Direct,1,1,1,100.0%", "linkedin,1,2,1,100.0%"]);
+    expect(sources.split("\r\n").slice(0, 3)).toEqual(["Source,Visitors,Leads,Conversion rate,Page views", "Direct,1,1,100.0%,1", "linkedin,1,1,100.0%,2"]);
     const converting = await (await get("/team/insights.csv?table=converting-pages&days=30")).text();
     expect(converting).toBe("Converting page,Leads\r\n(none),1\r\n/platform,1\r\n");
   });

@@ -49,34 +49,41 @@ type Row = { label: string; visitors: number | null; views: number | null; leads
 
 const number = (n: number) => n.toLocaleString("en-US");
 
-/** Bars of each row's visitors (or leads when visitors are not counted that way): decorative, the table says it in full. */
-function Bars({ rows }: { rows: Row[] }) {
-  const shown = rows.slice(0, 10);
-  const value = (row: Row) => row.visitors ?? row.leads;
-  const max = Math.max(1, ...shown.map(value));
+/**
+ * A bar per item, its label and figures on a line above it (a phone has no room beside it):
+ * decorative, the table that follows says it in full.
+ */
+function Bars({ items }: { items: { label: string; value: number; text: string }[] }) {
+  const max = Math.max(1, ...items.map((item) => item.value));
   return (
     <ol aria-hidden="true" className="space-y-2">
-      {shown.map((row) => (
-        <li key={row.label} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] items-center gap-3 text-sm sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-          <span className="truncate" title={row.label}>
-            {row.label}
-          </span>
-          <span className="flex min-w-0 items-center gap-2">
-            <span className="h-4 rounded-sm bg-brand" style={{ width: `${Math.max(1, (value(row) / max) * 70)}%` }} />
-            <span className="shrink-0 text-muted">
-              {row.visitors === null ? `${number(row.leads)} leads` : `${number(row.visitors)} · ${number(row.leads)} leads`}
+      {items.map((item) => (
+        <li key={item.label} className="text-sm">
+          <span className="flex justify-between gap-3">
+            <span className="truncate" title={item.label}>
+              {item.label}
             </span>
+            <span className="shrink-0 text-muted tabular-nums">{item.text}</span>
           </span>
+          <span className="mt-1 block h-3 rounded-sm bg-brand" style={{ width: `${Math.max(0.5, (item.value / max) * 100)}%` }} />
         </li>
       ))}
     </ol>
   );
 }
 
+/** The first ten rows as bars of visitors (or of leads, where visitors are not counted that way). */
+const rowBars = (rows: Row[]) =>
+  rows.slice(0, 10).map((row) => ({
+    label: row.label,
+    value: row.visitors ?? row.leads,
+    text: row.visitors === null ? `${number(row.leads)} leads` : `${number(row.visitors)} visitors · ${number(row.leads)} leads`,
+  }));
+
 function Breakdown({ table, rows, query }: { table: InsightTable; rows: Row[]; query: (extra: Record<string, string>) => string }) {
   const id = `insights-${table}`;
   const withTraffic = table !== "converting-pages";
-  const cell = "py-1 pr-4";
+  const cell = "py-1 pr-3";
   return (
     <section aria-labelledby={id} className="space-y-3 rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -92,26 +99,26 @@ function Breakdown({ table, rows, query }: { table: InsightTable; rows: Row[]; q
         <p>Nothing in this period.</p>
       ) : (
         <>
-          <Bars rows={rows} />
+          <Bars items={rowBars(rows)} />
           {/* Focusable and named: a table wider than a phone scrolls in its box, by keyboard too. */}
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${TABLE_TITLES[table]}, table`}>
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">
-                {TABLE_TITLES[table]}: {withTraffic ? "visitors, page views, leads and conversion rate" : "leads"}
+                {TABLE_TITLES[table]}: {withTraffic ? "visitors, leads, conversion rate and page views" : "leads"}
               </caption>
               <thead>
                 <tr className="border-b border-line">
                   <th scope="col" className={cell}>
                     {INSIGHT_TABLE_HEADINGS[table]}
                   </th>
+                  {withTraffic ? <th scope="col" className={`${cell} text-right`}>Visitors</th> : null}
+                  <th scope="col" className={`${cell} text-right`}>Leads</th>
                   {withTraffic ? (
                     <>
-                      <th scope="col" className={`${cell} text-right`}>Visitors</th>
+                      <th scope="col" className={`${cell} text-right`}>Conversion</th>
                       <th scope="col" className={`${cell} text-right`}>Page views</th>
                     </>
                   ) : null}
-                  <th scope="col" className={`${cell} text-right`}>Leads</th>
-                  {withTraffic ? <th scope="col" className={`${cell} text-right`}>Conversion</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -120,14 +127,14 @@ function Breakdown({ table, rows, query }: { table: InsightTable; rows: Row[]; q
                     <th scope="row" className={`${cell} max-w-[16rem] font-normal break-words`}>
                       {row.label}
                     </th>
+                    {withTraffic ? <td className={`${cell} text-right tabular-nums`}>{number(row.visitors ?? 0)}</td> : null}
+                    <td className={`${cell} text-right tabular-nums`}>{number(row.leads)}</td>
                     {withTraffic ? (
                       <>
-                        <td className={`${cell} text-right tabular-nums`}>{number(row.visitors ?? 0)}</td>
+                        <td className={`${cell} text-right tabular-nums`}>{conversionRate(row.leads, row.visitors) || "—"}</td>
                         <td className={`${cell} text-right tabular-nums`}>{number(row.views ?? 0)}</td>
                       </>
                     ) : null}
-                    <td className={`${cell} text-right tabular-nums`}>{number(row.leads)}</td>
-                    {withTraffic ? <td className={`${cell} text-right tabular-nums`}>{conversionRate(row.leads, row.visitors) || "—"}</td> : null}
                   </tr>
                 ))}
               </tbody>
@@ -152,7 +159,6 @@ export default function Insights() {
         { step: "Asked a question", count: insights.funnel.asked },
       ]
     : [];
-  const funnelMax = Math.max(1, ...funnel.map((f) => f.count));
   return (
     <TeamPage title="Insights">
       <div className="space-y-4 rounded-lg border border-line p-4">
@@ -239,17 +245,7 @@ export default function Insights() {
             <p className="text-sm text-muted">
               Browsers that opened the chat for the first time, chat visitors who gave their name, chat leads, and chat visitors who asked a question, in the period.
             </p>
-            <ol aria-hidden="true" className="space-y-2">
-              {funnel.map((f) => (
-                <li key={f.step} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] items-center gap-3 text-sm sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-                  <span>{f.step}</span>
-                  <span className="flex min-w-0 items-center gap-2">
-                    <span className="h-4 rounded-sm bg-brand" style={{ width: `${Math.max(1, (f.count / funnelMax) * 70)}%` }} />
-                    <span className="shrink-0 text-muted">{number(f.count)}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <Bars items={funnel.map((f) => ({ label: f.step, value: f.count, text: number(f.count) }))} />
             <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Chat funnel, table">
               <table className="w-full border-collapse text-left text-sm">
                 <caption className="sr-only">Chat funnel: visitors at each step</caption>
