@@ -79,9 +79,8 @@ export function sourceOf(utmSource: string | null | undefined, referrer: string 
   }
 }
 
-/** The traffic of a day per way in: landing page, utm_source, referrer and campaign ("" where absent). */
+/** The traffic of a way in: landing page, utm_source, referrer and campaign ("" where absent). */
 export interface TrafficWayIn extends Traffic {
-  day: string;
   landing: string;
   source: string;
   referrer: string;
@@ -89,16 +88,31 @@ export interface TrafficWayIn extends Traffic {
 }
 
 /**
- * The period's visitors and views per day and way in (devices added up; a day and way in may come
- * in more than one row: add them up). The rolled-up days are grouped in their primary key's order,
- * today's raw views counted once (`landingRows`): no sort of the whole period.
+ * The period's visitors and views per way in (a way in may come in more than one row: add them
+ * up), and per day (each day of the period, oldest first). The raw views after the last day rolled
+ * up are counted once, for both; the rolled-up days are grouped twice, per day along their primary
+ * key and per way in.
  */
-export async function trafficByWayIn(db: Db, period: Period): Promise<TrafficWayIn[]> {
-  const rolled = sql`select day, landing_path, source, referrer, campaign, sum(visitors) as visitors, sum(views) as views
-    from analytics_daily where day >= ${period.from} and day <= ${period.to} group by day, landing_path, source, referrer, campaign`;
+export async function trafficByWayIn(db: Db, period: Period): Promise<{ ways: TrafficWayIn[]; days: (Traffic & { day: string })[] }> {
+  type Row = { day: string; landing_path: string; source: string; referrer: string; campaign: string; visitors: number | string; views: number | string };
+  const inPeriod = sql`day >= ${period.from} and day <= ${period.to}`;
+  const { rows: ways } = await sql<Row>`select landing_path, source, referrer, campaign, sum(visitors) as visitors, sum(views) as views
+    from analytics_daily where ${inPeriod} group by landing_path, source, referrer, campaign`.execute(db);
+  const { rows: days } = await sql<{ day: string; visitors: number | string; views: number | string }>`select day, sum(visitors) as visitors, sum(views) as views
+    from analytics_daily where ${inPeriod} group by day`.execute(db);
   const last = await lastRolledUpDay(db);
   const liveFrom = last === undefined || last < period.from ? period.from : nextDay(last);
-  const query = liveFrom > period.to ? rolled : sql`${rolled} union all select day, landing_path, source, referrer, campaign, visitors, views from (${landingRows(liveFrom, period.to)}) live`;
-  const { rows } = await sql<{ day: string; landing_path: string; source: string; referrer: string; campaign: string; visitors: number | string; views: number | string }>`${query}`.execute(db);
-  return rows.map((row) => ({ day: row.day, landing: row.landing_path, source: row.source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) }));
+  const live = liveFrom > period.to ? [] : (await sql<Row>`${landingRows(liveFrom, period.to)}`.execute(db)).rows;
+  const byDay = new Map(daysOf(period).map((day) => [day, { day, visitors: 0, views: 0 }]));
+  for (const row of [...days, ...live]) {
+    const day = byDay.get(row.day);
+    if (day) {
+      day.visitors += Number(row.visitors);
+      day.views += Number(row.views);
+    }
+  }
+  return {
+    ways: [...ways, ...live].map((row) => ({ landing: row.landing_path, source: row.source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) })),
+    days: [...byDay.values()],
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/database";
-import { type Period, daysOf, sourceOf, trafficByWayIn } from "../analytics/queries";
+import { type Period, type TrafficWayIn, daysOf, sourceOf, trafficByWayIn } from "../analytics/queries";
 import { nextDay } from "../analytics/rollup";
 import { CHAT_OPENED_SCOPE } from "../chat/visitors";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
@@ -62,11 +62,15 @@ async function leadsByWayIn(db: Db, period: Period): Promise<LeadWayIn[]> {
   const { since, until } = periodBounds(period);
   const all: LeadWayIn[] = [];
   for (const kind of LEAD_KIND_TABLES) {
+    // The time as an expression, not a column: the planner then reads the attribution index
+    // (migration 0020) in its order and counts without a sort, instead of sorting every lead of
+    // the period found through the time index.
+    const time = sql<string>`${sql.ref(kind.time)} || ''`;
     const rows = await db
       .selectFrom(kind.table)
       .select(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(kind.time, ">=", since)
-      .where(kind.time, "<", until)
+      .where(time, ">=", since)
+      .where(time, "<", until)
       .groupBy(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path"])
       .execute();
     for (const row of rows) all.push({ source: row.utm_source, referrer: row.referrer, campaign: row.utm_campaign, landing: row.landing_path, converted: row.converted_path, leads: Number(row.n) });
@@ -74,18 +78,18 @@ async function leadsByWayIn(db: Db, period: Period): Promise<LeadWayIn[]> {
   return all;
 }
 
+/** Leads per day of the period: a count of each day's range of each kind's time index, in one statement per kind (no sort). */
 async function leadsPerDay(db: Db, period: Period): Promise<Map<string, number>> {
-  const { since, until } = periodBounds(period);
+  const days = daysOf(period);
+  const bounds = sql.join(
+    days.map((day, i) => (i === 0 ? sql`select ${day} as day, ${`${day}T00:00:00.000Z`} as since, ${`${nextDay(day)}T00:00:00.000Z`} as until` : sql`select ${day}, ${`${day}T00:00:00.000Z`}, ${`${nextDay(day)}T00:00:00.000Z`}`)),
+    sql` union all `,
+  );
   const perDay = new Map<string, number>();
   for (const kind of LEAD_KIND_TABLES) {
-    const day = sql<string>`substr(${sql.ref(kind.time)}, 1, 10)`;
-    const rows = await db
-      .selectFrom(kind.table)
-      .select([day.as("day"), (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(kind.time, ">=", since)
-      .where(kind.time, "<", until)
-      .groupBy(day)
-      .execute();
+    const time = sql.ref(`t.${kind.time}`);
+    const { rows } = await sql<{ day: string; n: number | string }>`select d.day, (select count(*) from ${sql.table(kind.table)} t where ${time} >= d.since and ${time} < d.until) as n
+      from (${bounds}) d`.execute(db);
     for (const row of rows) perDay.set(row.day, (perDay.get(row.day) ?? 0) + Number(row.n));
   }
   return perDay;
@@ -112,7 +116,7 @@ const orNone = (value: string | null | undefined) => value || NOT_RECORDED;
 
 /** The period's totals and its visitors, views and leads per source and per campaign (what a summary mail needs). */
 export async function insightsSummary(db: Db, period: Period): Promise<Totals & { sources: InsightRow[]; campaigns: InsightRow[] }> {
-  const [traffic, leads] = [await trafficByWayIn(db, period), await leadsByWayIn(db, period)];
+  const [{ ways: traffic }, leads] = [await trafficByWayIn(db, period), await leadsByWayIn(db, period)];
   return { ...totalsOf(traffic, leads), ...sourcesAndCampaigns(traffic, leads) };
 }
 
@@ -122,7 +126,7 @@ const totalsOf = (traffic: { visitors: number; views: number }[], leads: { leads
   leads: leads.reduce((sum, l) => sum + l.leads, 0),
 });
 
-function sourcesAndCampaigns(traffic: Awaited<ReturnType<typeof trafficByWayIn>>, leads: LeadWayIn[]) {
+function sourcesAndCampaigns(traffic: TrafficWayIn[], leads: LeadWayIn[]) {
   return {
     sources: breakdown(
       traffic.map((t) => ({ label: sourceOf(t.source, t.referrer), visitors: t.visitors, views: t.views })),
@@ -170,21 +174,13 @@ async function chatFunnel(db: Db, period: Period): Promise<ChatFunnel> {
 
 /** Everything the insights page shows for a period. */
 export async function insights(db: Db, period: Period): Promise<Insights> {
-  const traffic = await trafficByWayIn(db, period);
+  const { ways: traffic, days } = await trafficByWayIn(db, period);
   const leads = await leadsByWayIn(db, period);
   const leadDays = await leadsPerDay(db, period);
-  const days = new Map(daysOf(period).map((day) => [day, { day, visitors: 0, views: 0, leads: leadDays.get(day) ?? 0 }]));
-  for (const t of traffic) {
-    const day = days.get(t.day);
-    if (day) {
-      day.visitors += t.visitors;
-      day.views += t.views;
-    }
-  }
   const referred = traffic.filter((t) => t.referrer !== "");
   return {
     totals: totalsOf(traffic, leads),
-    days: [...days.values()],
+    days: days.map((day) => ({ ...day, leads: leadDays.get(day.day) ?? 0 })),
     tables: {
       ...sourcesAndCampaigns(traffic, leads),
       "landing-pages": breakdown(
