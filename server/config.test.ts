@@ -169,6 +169,17 @@ describe("loadConfig", () => {
     expect(problemsOf({ ANALYTICS_RAW_RETENTION_DAYS: "1.5" })).toEqual(["ANALYTICS_RAW_RETENTION_DAYS: must be a whole number of days"]);
   });
 
+  it("reads the weekly digest's settings: on, Monday morning in UTC by default; a time zone that is not IANA's is refused", () => {
+    expect(loadConfig({})).toMatchObject({ teamTimeZone: "UTC", weeklyDigest: true });
+    expect(loadConfig({ TEAM_TIMEZONE: "America/Toronto", WEEKLY_DIGEST: "off" })).toMatchObject({ teamTimeZone: "America/Toronto", weeklyDigest: false });
+    expect(loadConfig({ TEAM_TIMEZONE: " ", WEEKLY_DIGEST: "" })).toMatchObject({ teamTimeZone: "UTC", weeklyDigest: true });
+    expect(problemsOf({ TEAM_TIMEZONE: "Toronto", WEEKLY_DIGEST: "weekly" })).toEqual([
+      'TEAM_TIMEZONE: must be an IANA time zone such as America/Toronto or Europe/Paris, not "Toronto"',
+      "WEEKLY_DIGEST: must be on or off",
+    ]);
+    expect(problemsOf({ TEAM_TIMEZONE: "Mars/Olympus_Mons" })).toEqual(['TEAM_TIMEZONE: must be an IANA time zone such as America/Toronto or Europe/Paris, not "Mars/Olympus_Mons"']);
+  });
+
   it("refuses unusable shutdown and lease values, one line each", () => {
     const problems = problemsOf({ SHUTDOWN_DRAIN_MS: "-1", SHUTDOWN_TIMEOUT_MS: "0", MAIL_LEASE_MS: "10" });
     expect(problems).toHaveLength(3);

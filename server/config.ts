@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { IANAZone } from "luxon";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { ADMIN_EMAIL, POSTAL_CONTACT, TEAM_EMAIL } from "~/content/brand";
+import { PAGE_VIEW_RETENTION_DAYS } from "~/content/legal";
 import { isValidEmail } from "~/shared/forms/email-rule";
 
 const optionalString = z
@@ -138,6 +140,16 @@ const backupInterval = z
     return minutes * 60_000;
   });
 
+/** TEAM_TIMEZONE: an IANA time zone name (Europe/Paris, America/Toronto); unset or empty: UTC. */
+const timeZone = optionalString.transform((value, ctx): string => {
+  if (value === undefined) return "UTC";
+  if (!IANAZone.isValidZone(value)) {
+    ctx.addIssue({ code: "custom", message: `must be an IANA time zone such as America/Toronto or Europe/Paris, not "${value}"` });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const envSchema = z.object({
   PORT: wholeNumber(3000, 0, 65_535, "a port number (0: any free port)"),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -154,6 +166,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(email.optional()),
   MAIL_MAX_ATTEMPTS: wholeNumber(50, 1, 1_000, "a whole number of attempts"),
   TEAM_MEMBERS: optionalString.pipe(teamMembers.optional()),
+  TEAM_TIMEZONE: timeZone,
+  WEEKLY_DIGEST: optionalString.pipe(z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   MAIL_POSTAL_ADDRESS: optionalString.pipe(
     z
       .string()
@@ -186,7 +200,8 @@ const envSchema = z.object({
   BACKUP_INTERVAL: backupInterval,
   BACKUP_KEEP: wholeNumber(7, 1, 10_000, "a whole number of backups"),
   ANALYTICS: optionalString.pipe(z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
-  ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(30, 1, 3_650, "a whole number of days"),
+  // The default is the period the Privacy Policy states.
+  ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(PAGE_VIEW_RETENTION_DAYS, 1, 3_650, "a whole number of days"),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -236,6 +251,10 @@ export interface Config {
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
   /** Who may sign in to /team: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
   teamMembers: readonly string[];
+  /** The team's IANA time zone (TEAM_TIMEZONE, default UTC): the weekly digest goes out Monday 08:00 there. */
+  teamTimeZone: string;
+  /** Whether the weekly digest is mailed to every team member (WEEKLY_DIGEST, default on; server/team/weekly-digest.ts). */
+  weeklyDigest: boolean;
   /**
    * SIGTERM: `drainMs` not-ready (but still serving) so the load balancer moves away, then no new
    * connections, and in-flight requests and chat streams get `timeoutMs` to finish.
@@ -362,6 +381,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       chatTotalPerDay: env.CHAT_DAILY_LIMIT_TOTAL,
     },
     teamMembers: env.TEAM_MEMBERS && env.TEAM_MEMBERS.length > 0 ? env.TEAM_MEMBERS : [teamEmail.toLowerCase()],
+    teamTimeZone: env.TEAM_TIMEZONE,
+    weeklyDigest: env.WEEKLY_DIGEST === "on",
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     backup: { dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"), intervalMs: env.BACKUP_INTERVAL, keep: env.BACKUP_KEEP },

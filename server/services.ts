@@ -12,6 +12,7 @@ import { PageViewRecorder } from "./analytics/recorder";
 import { scheduleRollup } from "./analytics/rollup";
 import { scheduleBackups } from "./db/backup-schedule";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
+import { weeklyDigest } from "./team/weekly-digest";
 import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
@@ -48,6 +49,8 @@ export interface Services {
   pageViews: PageViewRecorder;
   /** Stops the hourly rollup of page views into daily rows (and the deletion of old raw views). */
   stopAnalyticsRollup: () => void;
+  /** Stops this instance's checks of the weekly digest to the team (Monday 08:00 in TEAM_TIMEZONE; none when WEEKLY_DIGEST=off). */
+  stopWeeklyDigest: () => void;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
   /** Stops this instance's periodic backups (BACKUP_INTERVAL, SQLite). */
@@ -89,6 +92,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
     pageViews: new PageViewRecorder(database.db, logger),
     stopAnalyticsRollup: scheduleRollup(database.db, config.analytics.rawRetentionDays, logger),
+    stopWeeklyDigest: weeklyDigest({ db: database.db, outbox, logger, config }).schedule(),
     stopRetention: scheduleRetention(database.db, logger),
     stopBackups: config.database.kind === "sqlite" ? scheduleBackups(database.db, config, config.database.file, logger) : () => {},
     lifecycle: { shuttingDown: false },
@@ -101,6 +105,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
 export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
   services.stopAnalyticsRollup();
+  services.stopWeeklyDigest();
   services.stopBackups();
   services.chat.service.close();
   await services.campaigns.stop();

@@ -28,6 +28,18 @@ export interface LegalPage {
 
 const CONTACT = `email us at ${TEAM_EMAIL}`;
 
+/**
+ * Every cookie the site can set, by name, as the Cookie Policy lists them: a test collects the
+ * Set-Cookie names of the server's real answers and fails when this list and they differ.
+ */
+export const SITE_COOKIES: readonly string[] = [
+  `maxload_session: the anonymous ${ASSISTANT_NAME} chat session. Set when the chat loads in your browser, sent only to the chat's own addresses (/api/chat), kept one year. It holds a random identifier and its signature, nothing else, and lets our server count your free messages for the day.`,
+  "team_session: the sign-in session of our own team members in the staff workspace (/team). Set only when a member signs in with the link we mailed them, it ends after 12 hours or at sign-out. Visitors never receive it.",
+];
+
+/** How long a raw page view is kept before only the anonymous daily totals remain (ANALYTICS_RAW_RETENTION_DAYS' default). */
+export const PAGE_VIEW_RETENTION_DAYS = 30;
+
 /** Browser local-storage keys the site uses (no cookies are involved). */
 export const LOCAL_STORAGE_KEYS: readonly string[] = [
   "fontSize: your text size choice (normal or large)",
@@ -47,7 +59,7 @@ export const privacyPolicy: LegalPage = {
       heading: "Who we are",
       body: [
         `This website presents the ${PRODUCT_NAME} platform for oversized and heavy transport, which is being launched. ${PRODUCT_NAME} is the controller of the personal data described here. For any question about this policy or your data, ${CONTACT}.`,
-        "We collect as little as we can. The site shows no advertising, uses no analytics or tracking tools and sells no data.",
+        "We collect as little as we can. The site shows no advertising, uses no third-party analytics or tracking tools and sells no data. It counts the views of its own pages on our server, without cookies and without identifying anyone (see \"Page views, counted without cookies\" below).",
       ],
     },
     {
@@ -61,10 +73,31 @@ export const privacyPolicy: LegalPage = {
             "Newsletter subscribers: your email address, the date you subscribed and your status, so we can send you launch news. Our team is notified of each new subscription. As a record of your consent we also store when you subscribed, the page and form you used, the exact text shown next to the Subscribe button, and a keyed hash of your network address (a one-way code computed with a secret key, from which your IP address cannot be read back; for IPv6, of your /64 network). When you unsubscribe we record the date.",
             "Information requests: your name, email address, phone number, company or service name, your questions or comments and the plan type you asked about (Subscription, Government, Training or Token), so we can answer you.",
             "Contact messages: your name, email address, the category you chose (question, suggestion, feature request or other) and your message, so we can answer you.",
+            "Where a lead came from: with each chat lead, newsletter subscription, information request and contact message we record the page where your visit began (the landing page), the site that sent you to us (its address only, such as https://www.linkedin.com, never the page you were on there, and only when it is another site), the campaign parameters of the link you followed (utm_source, utm_medium, utm_campaign, utm_content and utm_term) and the page whose form you sent. Until you send a form or give your details in the chat, these are kept only in your browser tab's sessionStorage. sessionStorage is not a cookie: it is never sent with your requests, nothing in it reaches us unless you send a form or a chat lead, and your browser deletes it when you close the tab. With JavaScript turned off, a form carries only the campaign parameters and the address of the page it was sent from. This tells us which posts, flyers and campaigns bring people to us; it is erased with the rest of your data.",
             "Server logs: the date and time of each request, the page asked for, the response status and how long the answer took, and the web server in front of the site also records your IP address and browser type, so we can keep the site secure and working. Email addresses, searches and the one-time and unsubscribe links in a page's address are removed before the line is written, and of each email we send the logs keep only its reference number, never the address or the content.",
           ],
         },
         "The legal basis is your consent, given when you send a form or start a chat, and our legitimate interest in answering the people who contact us and in protecting the site. You can withdraw consent at any time (see below).",
+      ],
+    },
+    {
+      heading: "Page views, counted without cookies",
+      body: [
+        "To know how many people visit and how they find us, our server counts the views of its public pages (the home page, the platform page and the five policy pages). Nothing else is counted: not the team's workspace, not bots, not link prefetches and not HEAD requests.",
+        "What is counted, for each view:",
+        {
+          list: [
+            "the path of the page (for example /platform), and the day;",
+            "the referrer origin: the address of the site whose link you followed (only its origin, such as https://news.example, never the page you were on, and only when it is another site);",
+            "the UTM campaign parameters in the page's address (utm_source, utm_medium, utm_campaign, utm_content, utm_term);",
+            "a coarse device class (phone, tablet or desktop), read from your browser's User-Agent.",
+          ],
+        },
+        "How: on our server, from the requests your browser makes for the pages. There is no analytics script in the pages, no request to anyone else, no analytics cookie and no identifier stored in your browser.",
+        "Unique visitors: to count how many different people visited on a day without recognising anyone, the server computes a one-way hash of a random daily salt, the site's address, your network address (for IPv6, your /64 network) and your browser's User-Agent, as Plausible Analytics does. The salt is replaced every day (at midnight UTC) and the old one is deleted when it rotates, so no hash can be linked to you, nor to your visits on another day.",
+        "Never stored: your IP address, your User-Agent, the full address of the page that sent you, any cookie or identifier for analytics.",
+        "Global Privacy Control: if your browser sends the Sec-GPC: 1 signal, your page view is counted without a visitor hash.",
+        `Retention: each raw page view is kept ${PAGE_VIEW_RETENTION_DAYS} days; after that only daily totals per page, source, referring site, campaign and device class remain, which hold nothing about any person.`,
       ],
     },
     {
@@ -76,6 +109,7 @@ export const privacyPolicy: LegalPage = {
             "Chat conversations: 12 months.",
             "Newsletter subscribers: while you are subscribed. After you unsubscribe we keep your address, your consent record and the date you unsubscribed for 24 months, as proof of your choice and so that no campaign reaches you again, then we delete them.",
             "Server logs: 30 days.",
+            `Page views: each raw page view ${PAGE_VIEW_RETENTION_DAYS} days, then only anonymous daily totals.`,
             "Outgoing emails we send you (for example a chat transcript, the newsletter welcome or an announcement): kept in our mail outbox for 24 months.",
           ],
         },
@@ -99,7 +133,7 @@ export const privacyPolicy: LegalPage = {
     {
       heading: "Cookies and local storage",
       body: [
-        `The site sets one strictly necessary cookie: a signed, HttpOnly, anonymous session cookie that lets the server count your free ${ASSISTANT_NAME} messages for the day. It contains no personal data. There are no analytics, advertising or tracking cookies. Your display preferences and chat state are kept in your browser's local storage and never leave your device unless you send a chat message. The Cookie Policy gives the details.`,
+        `The site sets one strictly necessary cookie: a signed, HttpOnly, anonymous session cookie that lets the server count your free ${ASSISTANT_NAME} messages for the day. It contains no personal data. There are no analytics, advertising or tracking cookies: page views are counted without any cookie (above). Your display preferences and chat state are kept in your browser's local storage and never leave your device unless you send a chat message. The Cookie Policy gives the details.`,
       ],
     },
     {
@@ -111,7 +145,7 @@ export const privacyPolicy: LegalPage = {
     {
       heading: "Your rights",
       body: [
-        `You can ask to see the data we hold about you, to correct it, to receive a copy, to object to its use or to have it deleted. To do so, ${CONTACT} from the address concerned. When you ask for deletion we erase your data everywhere we hold it: leads, chat conversations, subscriptions, information requests, contact messages and the emails in our outbox. We answer within 30 days.`,
+        `You can ask to see the data we hold about you, to correct it, to receive a copy, to object to its use or to have it deleted. To do so, ${CONTACT} from the address concerned. When you ask for deletion we erase your data everywhere we hold it: leads and where each came from, chat conversations, subscriptions, information requests, contact messages and the emails in our outbox. The page-view counts are anonymous: they hold nothing that leads back to you. We answer within 30 days.`,
         "You can unsubscribe from the newsletter at any time: every newsletter email has an unsubscribe link that works in one click, without signing in (your email program may also show its own Unsubscribe button, which does the same), or email us. If you subscribe again later, that is recorded as new consent. You can also complain to your data-protection authority.",
       ],
     },
@@ -214,11 +248,22 @@ export const cookiePolicy: LegalPage = {
       ],
     },
     {
+      heading: "Every cookie, by name",
+      body: ["These are all the cookies this site can set. Both are HttpOnly (scripts in the page cannot read them), SameSite=Lax and, on our HTTPS site, Secure.", { list: SITE_COOKIES }],
+    },
+    {
+      heading: "Page views are counted without a cookie",
+      body: [
+        "There is no analytics cookie. Our server counts the views of its public pages from the requests themselves: the page, the site that sent you (its origin only), the campaign parameters of the address and a coarse device class. Unique visitors are counted with a hash that changes every day and cannot be traced back to you; your IP address and browser details are never stored. The Privacy Policy gives the details.",
+      ],
+    },
+    {
       heading: "Local storage",
       body: [
         "Some choices are remembered in your browser's local storage. They stay on your device and are not sent to us, except your chat messages when you send them. The keys are:",
         { list: LOCAL_STORAGE_KEYS },
         "You can clear them at any time from your browser's settings (site data).",
+        "One more entry is kept in your browser tab's sessionStorage: where your visit began (the landing page, the site that sent you and the campaign parameters of the link you followed). sessionStorage is not a cookie: it is never sent with your requests, it stays in that one tab, and your browser deletes it when you close the tab. It reaches us only with a form or a chat lead you send, so we know which campaign brought a lead.",
       ],
     },
     {

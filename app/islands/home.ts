@@ -9,9 +9,13 @@
  */
 import type * as HomeReact from "./home-react";
 import { holdSubmitsUntilHydrated } from "./held-submits";
-import { openAtTarget, whenIdle, whenNeeded } from "./page";
+import { layOutDeferredWhenIdle, openAtTarget, whenIdle, whenNeeded } from "./page";
 
 const target = openAtTarget();
+
+// The sections below the hero were left to be laid out when near, for the first paint
+// (home-sections.tsx, routes/home.tsx): now one per idle moment.
+whenIdle(layOutDeferredWhenIdle);
 
 // The hero video: the player module (no React) once the browser is idle; errors are only logged.
 const video = document.querySelector<HTMLElement>('[data-testid="hero-video"]');

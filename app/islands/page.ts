@@ -4,7 +4,7 @@
  * idle or when an element is needed. No React here.
  */
 import { hashTargetId } from "~/features/layout/hash-target";
-import { GLIDING_ATTRIBUTE } from "~/features/layout/frame-markers";
+import { DEFERRED_LAYOUT_ATTRIBUTE, GLIDING_ATTRIBUTE, layOutDeferredSections } from "~/features/layout/frame-markers";
 
 /** The element a URL hash points to; a malformed percent-encoding falls back to the raw text. */
 export function hashTarget(): HTMLElement | null {
@@ -20,9 +20,25 @@ export function openAtTarget(): HTMLElement | null {
   const target = hashTarget();
   // The frame script is already gliding there (a hash link from another page).
   if (target && document.documentElement.hasAttribute(GLIDING_ATTRIBUTE)) return target;
-  if (target) target.scrollIntoView({ behavior: "instant", block: "start" });
+  if (target) {
+    // Over sections still at their guessed sizes the jump would land off its target.
+    layOutDeferredSections();
+    target.scrollIntoView({ behavior: "instant", block: "start" });
+  }
   else scrollTo({ top: 0, left: 0, behavior: "instant" });
   return target;
+}
+
+/**
+ * The sections the first paint left to be laid out when near (DEFERRED_LAYOUT_ATTRIBUTE): laid out
+ * one per idle moment, each a short task, so the page takes its real length before the visitor
+ * moves through it.
+ */
+export function layOutDeferredWhenIdle(): void {
+  const next = document.querySelector(`[${DEFERRED_LAYOUT_ATTRIBUTE}]`);
+  if (!next) return;
+  next.removeAttribute(DEFERRED_LAYOUT_ATTRIBUTE);
+  whenIdle(layOutDeferredWhenIdle);
 }
 
 export function whenIdle(run: () => void): void {

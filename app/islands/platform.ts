@@ -9,23 +9,16 @@
  * before it is hydrated opens the modal once it is. It also lays out the sections the first paint
  * left for later.
  */
-import { DEFERRED_LAYOUT_ATTRIBUTE, layOutDeferredSections } from "~/features/layout/frame-markers";
+import { layOutDeferredSections } from "~/features/layout/frame-markers";
 import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
 import type * as PlatformReact from "./platform-react";
-import { openAtTarget, whenIdle, whenNeeded } from "./page";
+import { layOutDeferredWhenIdle, openAtTarget, whenIdle, whenNeeded } from "./page";
 
 const target = openAtTarget();
 
 // The sections below the first screen were left to be laid out when near, for the first paint
-// (platform-sections.tsx): now one per idle moment, each a short task, so the page takes its real
-// length before the visitor moves through it; all at once before a tab scrolls to one.
-const layOutNext = () => {
-  const next = document.querySelector(`[${DEFERRED_LAYOUT_ATTRIBUTE}]`);
-  if (!next) return;
-  next.removeAttribute(DEFERRED_LAYOUT_ATTRIBUTE);
-  whenIdle(layOutNext);
-};
-whenIdle(layOutNext);
+// (platform-sections.tsx): now one per idle moment; all at once before a tab scrolls to one.
+whenIdle(layOutDeferredWhenIdle);
 
 const list = document.querySelector<HTMLElement>("[data-tab-list]");
 const tabs = [...(list?.querySelectorAll<HTMLAnchorElement>("[data-tab] a") ?? [])];

@@ -2,6 +2,7 @@ import { chatSection, hero, intro } from "~/content/home";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
+import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { islandPage } from "~/features/layout/static-page";
 import { homeIslands } from "~/islands/home-islands";
 import { pageMeta } from "~/shared/seo/meta";
@@ -30,7 +31,7 @@ export default function Home() {
       <Hero />
       <IntroSection />
       <FeaturesSection />
-      <section id="chat" aria-labelledby="chat-title" className="bg-canvas py-16 sm:py-20">
+      <section id="chat" aria-labelledby="chat-title" data-deferred-layout="" className={`bg-canvas py-16 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <div className="mb-8 text-center">
             <h2 id="chat-title" className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
@@ -42,10 +43,10 @@ export default function Home() {
         </div>
       </section>
       <ValueSection />
-      <section id="contact" data-island="contact" aria-labelledby={CONTACT_HEADING_ID} className="bg-surface px-4 py-16 sm:px-6 sm:py-20">
+      <section id="contact" data-island="contact" aria-labelledby={CONTACT_HEADING_ID} data-deferred-layout="" className={`bg-surface px-4 py-16 sm:px-6 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
         {islands.contact}
       </section>
-      <section id="newsletter" data-island="newsletter" aria-label="Newsletter" className="bg-canvas px-4 py-16 sm:px-6 sm:py-20">
+      <section id="newsletter" data-island="newsletter" aria-label="Newsletter" data-deferred-layout="" className={`bg-canvas px-4 py-16 sm:px-6 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
         {islands.newsletter}
       </section>
     </>

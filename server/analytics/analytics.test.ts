@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import pino from "pino";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines";
-import type { Db } from "../db/database";
+import { type Postgres, startPostgres } from "../../tests/support/postgres";
+import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "../db/database";
+import { runIfDue } from "../db/jobs";
 import { clientKey } from "../http/client-address";
 import { type CountedRequest, mayCount, pageView, utmValue } from "./page-view";
 import { trafficBy, trafficPerDay } from "./queries";
@@ -212,5 +214,55 @@ describe.each(DATABASE_ENGINES)("page views on $name", (engine) => {
     // Run again (another hour, another instance): nothing rolled up twice.
     expect(await rollUpPageViews(db(), 30, clock.now)).toEqual({ days: [], deleted: 0 });
     expect(await read()).toEqual(expected);
+  });
+});
+
+describe("three instances on one PostgreSQL, each its own connection pool", () => {
+  let postgres: Postgres;
+  const handles: DatabaseHandle[] = [];
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    for (let i = 0; i < 3; i++) handles.push(openDatabase({ kind: "postgres", url: postgres.url }));
+    await migrateToLatest(handles[0]!.db);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await postgres?.stop();
+  });
+
+  it("serve page views at once over two days, then the hourly rollup: every total exact, rolled up once", async () => {
+    const clock = { now: new Date("2026-11-20T23:59:00.000Z") };
+    const instances = handles.map((handle) => instance(handle.db, clock));
+    const addresses = Array.from({ length: 60 }, (_, i) => `192.0.2.${i + 1}`);
+    const serveDay = async () => {
+      // Four rounds: each address is served by the instances in turn, and every instance writes
+      // its batch at the same moment as the others.
+      for (let round = 0; round < 4; round++) {
+        addresses.forEach((address, i) => instances[(i + round) % 3]!.visit({ address, url: round % 2 === 0 ? "/" : "/platform" }));
+        await Promise.all(instances.map(({ recorder }) => recorder.flush()));
+      }
+    };
+    await serveDay();
+    clock.now = new Date("2026-11-21T12:00:00.000Z");
+    await serveDay();
+    const db = handles[0]!.db;
+    const period = { from: "2026-11-20", to: "2026-11-21" };
+    const expected = [
+      { day: "2026-11-20", visitors: 60, views: 240 },
+      { day: "2026-11-21", visitors: 60, views: 240 },
+    ];
+    expect(await trafficPerDay(db, period)).toEqual(expected);
+
+    // The next morning every instance checks the rollup at once: one rolls up both days.
+    const rollups: string[][] = [];
+    const rollup = (handle: DatabaseHandle) => async (now: Date) => void rollups.push((await rollUpPageViews(handle.db, 30, now)).days);
+    const won = await Promise.all(handles.map((handle) => runIfDue(handle.db, "analytics-rollup", rollup(handle), { periodMs: 3_600_000 }, new Date("2026-11-22T02:00:00.000Z"))));
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(rollups).toEqual([["2026-11-20", "2026-11-21"]]);
+    expect(await trafficPerDay(db, period)).toEqual(expected);
+    expect(await trafficBy(db, period, "landing")).toEqual([{ value: "/", visitors: 120, views: 480 }]);
+    const daily = await db.selectFrom("analytics_daily").select((eb) => [eb.fn.sum<string>("visitors").as("visitors"), eb.fn.sum<string>("views").as("views")]).executeTakeFirstOrThrow();
+    expect({ visitors: Number(daily.visitors), views: Number(daily.views) }).toEqual({ visitors: 120, views: 480 });
   });
 });

@@ -8,16 +8,24 @@ import { INSTANCE_ID } from "../instance";
 import type { Db } from "./database";
 
 /** True when this instance won the job's run for the current period (and must run it now). */
-export async function claimJobRun(db: Db, name: string, periodMs: number, now = new Date()): Promise<boolean> {
+export function claimJobRun(db: Db, name: string, periodMs: number, now = new Date()): Promise<boolean> {
+  return claimRunDue(db, name, now, new Date(now.getTime() + periodMs), now);
+}
+
+/**
+ * True when this instance won the run due at or before `now` (and must run it now): the job's
+ * next run becomes `nextRunAt`. A job new to the table is first due at `firstRunAt`.
+ */
+export async function claimRunDue(db: Db, name: string, now: Date, nextRunAt: Date, firstRunAt: Date): Promise<boolean> {
   const at = now.toISOString();
   await db
     .insertInto("scheduled_jobs")
-    .values({ name, next_run_at: at, last_run_by: null })
+    .values({ name, next_run_at: firstRunAt.toISOString(), last_run_by: null })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
   const row = await db
     .updateTable("scheduled_jobs")
-    .set({ next_run_at: new Date(now.getTime() + periodMs).toISOString(), last_run_by: INSTANCE_ID })
+    .set({ next_run_at: nextRunAt.toISOString(), last_run_by: INSTANCE_ID })
     .where("name", "=", name)
     .where("next_run_at", "<=", at)
     .returning("name")
@@ -28,6 +36,11 @@ export async function claimJobRun(db: Db, name: string, periodMs: number, now = 
 export interface ScheduleOptions {
   /** How often the job runs across all instances. */
   periodMs: number;
+  /**
+   * When the job runs next after a run at `now`, and first (a job new to the table), when that is
+   * not `now` + periodMs and at once: e.g. each Monday at 08:00 in a time zone.
+   */
+  next?: (now: Date) => Date;
   /** How often this instance asks whether it is due (default: a tenth of the period, at most 1 h). */
   checkEveryMs?: number;
   /** First check after start (default 5 s). */
@@ -35,16 +48,27 @@ export interface ScheduleOptions {
   onError: (error: unknown) => void;
 }
 
+/**
+ * One check of a shared job at `now`: runs `job` when this instance wins its run. The periodic
+ * checks of scheduleShared call it; a test calls it with the time it moved to.
+ */
+export async function runIfDue(db: Db, name: string, job: (now: Date) => Promise<void>, options: Pick<ScheduleOptions, "periodMs" | "next">, now = new Date()): Promise<boolean> {
+  const won = options.next
+    ? await claimRunDue(db, name, now, options.next(now), options.next(now))
+    : await claimJobRun(db, name, options.periodMs, now);
+  if (won) await job(now);
+  return won;
+}
+
 /** Runs `job` once per period across instances. Returns a function that stops this instance's checks. */
-export function scheduleShared(db: Db, name: string, job: () => Promise<void>, options: ScheduleOptions): () => void {
+export function scheduleShared(db: Db, name: string, job: (now: Date) => Promise<void>, options: ScheduleOptions): () => void {
   const { periodMs, onError } = options;
   const checkEveryMs = options.checkEveryMs ?? Math.min(periodMs / 10, 3_600_000);
   let busy = false;
   const check = () => {
     if (busy) return;
     busy = true;
-    claimJobRun(db, name, periodMs)
-      .then((won) => (won ? job() : undefined))
+    runIfDue(db, name, job, options)
       .catch(onError)
       .finally(() => {
         busy = false;

@@ -48,7 +48,8 @@ export interface Insights {
 
 /** What the period's leads are, per way in: counts per attribution. */
 interface LeadWayIn {
-  source: string | null;
+  /** sourceOf's. */
+  source: string;
   referrer: string | null;
   campaign: string | null;
   landing: string | null;
@@ -68,12 +69,12 @@ async function leadsByWayIn(db: Db, period: Period): Promise<LeadWayIn[]> {
     const time = sql<string>`${sql.ref(kind.time)} || ''`;
     const rows = await db
       .selectFrom(kind.table)
-      .select(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .select([sourceOf("utm_source", "referrer").as("source"), "referrer", "utm_campaign", "landing_path", "converted_path", (eb) => eb.fn.countAll<number | string>().as("n")])
       .where(time, ">=", since)
       .where(time, "<", until)
       .groupBy(["utm_source", "referrer", "utm_campaign", "landing_path", "converted_path"])
       .execute();
-    for (const row of rows) all.push({ source: row.utm_source, referrer: row.referrer, campaign: row.utm_campaign, landing: row.landing_path, converted: row.converted_path, leads: Number(row.n) });
+    for (const row of rows) all.push({ source: row.source, referrer: row.referrer, campaign: row.utm_campaign, landing: row.landing_path, converted: row.converted_path, leads: Number(row.n) });
   }
   return all;
 }
@@ -114,12 +115,6 @@ function breakdown(traffic: { label: string; visitors: number; views: number }[]
 
 const orNone = (value: string | null | undefined) => value || NOT_RECORDED;
 
-/** The period's totals and its visitors, views and leads per source and per campaign (what a summary mail needs). */
-export async function insightsSummary(db: Db, period: Period): Promise<Totals & { sources: InsightRow[]; campaigns: InsightRow[] }> {
-  const [{ ways: traffic }, leads] = [await trafficByWayIn(db, period), await leadsByWayIn(db, period)];
-  return { ...totalsOf(traffic, leads), ...sourcesAndCampaigns(traffic, leads) };
-}
-
 const totalsOf = (traffic: { visitors: number; views: number }[], leads: { leads: number }[]): Totals => ({
   visitors: traffic.reduce((sum, t) => sum + t.visitors, 0),
   views: traffic.reduce((sum, t) => sum + t.views, 0),
@@ -129,8 +124,8 @@ const totalsOf = (traffic: { visitors: number; views: number }[], leads: { leads
 function sourcesAndCampaigns(traffic: TrafficWayIn[], leads: LeadWayIn[]) {
   return {
     sources: breakdown(
-      traffic.map((t) => ({ label: sourceOf(t.source, t.referrer), visitors: t.visitors, views: t.views })),
-      leads.map((l) => ({ label: sourceOf(l.source, l.referrer), leads: l.leads })),
+      traffic.map((t) => ({ label: t.source, visitors: t.visitors, views: t.views })),
+      leads.map((l) => ({ label: l.source, leads: l.leads })),
     ),
     campaigns: breakdown(
       traffic.map((t) => ({ label: orNone(t.campaign), visitors: t.visitors, views: t.views })),

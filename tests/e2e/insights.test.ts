@@ -96,7 +96,7 @@ describe("the insights page", () => {
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Insights");
         const sources = page.getByRole("table", { name: /^Sources/ });
         await expect.poll(() => sources.getByRole("row", { name: /^linkedin/ }).locator("td").allTextContents()).toEqual(["1", "1", "100.0%", "2"]);
-        await expect.poll(() => sources.getByRole("row", { name: /^google\.com/ }).locator("td").allTextContents()).toEqual(["1", "0", "0.0%", "1"]);
+        await expect.poll(() => sources.getByRole("row", { name: /^https:\/\/www\.google\.com/ }).locator("td").allTextContents()).toEqual(["1", "0", "0.0%", "1"]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
         await checkA11y(page, { enhancedContrast: contrast === "high" });
       });

@@ -306,7 +306,8 @@ describe("on Home", () => {
     const navigations: string[] = [];
     const posts: string[] = [];
     page.on("request", (request) => {
-      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+      // The page's own navigations: the hero video's frame loads whenever the browser is idle.
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(`${request.method()} ${request.url()}`);
       else if (request.method() === "POST" && request.url().endsWith("/newsletter")) posts.push(request.headers()["content-type"] ?? "");
     });
     await slowPosts(page, "newsletter");
@@ -328,7 +329,7 @@ describe("on Home", () => {
     await visit(page, `${ctx.url}/`);
     const releaseScripts = await holdScripts(page);
     const navigations: string[] = [];
-    page.on("request", (request) => request.isNavigationRequest() && navigations.push(`${request.method()} ${request.url()}`));
+    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && navigations.push(`${request.method()} ${request.url()}`));
     await slowPosts(page, "contact");
     const contact = page.locator("#contact");
     await contact.getByRole("textbox", { name: "Message" }).fill("Sent in a hurry");

@@ -218,6 +218,19 @@ describe("hash links scroll smoothly to their target", () => {
     await page.waitForURL(`${ctx.url}/`);
   });
 
+  it("on Home before its script has laid out the sections below the hero, the header's Contact still lands on the section", SMOOTH, async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [/Failed to load resource: net::ERR_FAILED/] });
+    // Home's island loader never arrives: the sections keep the first paint's guessed sizes.
+    await page.route("**/assets/islands-home*.js", (route) => route.abort());
+    await sampleScrollEveryFrame(page);
+    await visit(page, `${ctx.url}/`);
+    expect(await page.locator("#contact[data-deferred-layout]").count()).toBe(1);
+    await page.getByRole("banner").getByRole("link", { name: "Contact", exact: true }).click();
+    await page.waitForURL(`${ctx.url}/#contact`);
+    await settledScrollY(page);
+    expect(Math.abs((await contactTop(page)) ?? Infinity)).toBeLessThan(2);
+  });
+
   it("with reduced motion, the same link jumps", async () => {
     const { page } = await newPage(ctx.browser, { reducedMotion: "reduce" });
     await sampleScrollEveryFrame(page);

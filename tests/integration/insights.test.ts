@@ -124,7 +124,7 @@ describe("the team's insights", () => {
       ["Direct", "1", "1", "100.0%", "1"],
       ["linkedin", "1", "1", "100.0%", "2"],
       ["flyer", "1", "0", "0.0%", "1"],
-      ["google.com", "1", "0", "0.0%", "1"],
+      ["https://www.google.com", "1", "0", "0.0%", "1"],
     ]);
     expect(tableRows(html, "insights-campaigns")).toEqual([
       ["(none)", "2", "1", "50.0%", "2"],

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { featuresSection, intro, valueSection } from "~/content/home";
 import { SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
+import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { ProductPreviews } from "~/features/previews/product-preview";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
@@ -17,7 +18,7 @@ function CheckIcon() {
 
 export function IntroSection() {
   return (
-    <section aria-labelledby="intro-title" className="bg-canvas py-16 sm:py-20">
+    <section aria-labelledby="intro-title" data-deferred-layout="" className={`bg-canvas py-16 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
       <div className={`${container} max-w-4xl text-center`}>
         <h2 id="intro-title" className={h2Class}>
           {intro.title}
@@ -60,7 +61,7 @@ function CardsSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={titleId} className={`${background} py-16 sm:py-20`}>
+    <section id={id} aria-labelledby={titleId} data-deferred-layout="" className={`${background} py-16 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
       <div className={container}>
         <div className="mx-auto max-w-3xl text-center">
           <h2 id={titleId} className={h2Class}>

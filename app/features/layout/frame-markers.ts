@@ -18,6 +18,9 @@ export const GLIDING_ATTRIBUTE = "data-gliding";
  */
 export const DEFERRED_LAYOUT_ATTRIBUTE = "data-deferred-layout";
 
+/** The classes a section marked with DEFERRED_LAYOUT_ATTRIBUTE wears: laid out when near while marked. */
+export const DEFERRED_LAYOUT_CLASS = "data-deferred-layout:[content-visibility:auto] data-deferred-layout:[contain-intrinsic-size:auto_1200px]";
+
 /** Lays out every section still waiting (see DEFERRED_LAYOUT_ATTRIBUTE), before a scroll over them. */
 export function layOutDeferredSections(): void {
   for (const section of document.querySelectorAll(`[${DEFERRED_LAYOUT_ATTRIBUTE}]`)) section.removeAttribute(DEFERRED_LAYOUT_ATTRIBUTE);

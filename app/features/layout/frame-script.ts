@@ -94,7 +94,8 @@ function onLink(event: MouseEvent, link: HTMLAnchorElement) {
     // A same-page hash link stays the browser's own (history entry, :target, the keyboard continues
     // from the target); a site link (one that names its page, as the header's do) scrolls smoothly,
     // as in the app. One written as a bare "#id" (a table of contents, the skip link) is a plain
-    // jump in the app too.
+    // jump in the app too. Either way it aims at real sizes, not the guesses of sections left for later.
+    layOutDeferredSections();
     if (!link.getAttribute("href")?.startsWith("#") && !reducedMotion()) glideTo(() => undefined);
     return;
   }

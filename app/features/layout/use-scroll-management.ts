@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { layOutDeferredSections } from "./frame-markers";
 import { hashTargetId } from "./hash-target";
 
 /**
@@ -22,6 +23,8 @@ export function useScrollManagement() {
     if (location.hash.length > 1) {
       const target = document.getElementById(hashTargetId(location.hash));
       if (target) {
+        // Sections the first paint left for later (frame-markers.ts) at their guessed sizes would put the target elsewhere.
+        layOutDeferredSections();
         target.scrollIntoView({ behavior: reduceMotion || isFirst ? "instant" : "smooth", block: "start" });
         return;
       }

@@ -11,6 +11,7 @@ import {
 } from "~/content/platform";
 import { ITEM_PREFIXES, SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
+import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
 
@@ -21,10 +22,10 @@ const sectionClass = "scroll-mt-16 py-14 sm:py-20";
 /*
  * Below the first screen, a section marked `data-deferred-layout` is laid out only when it comes
  * near the viewport (content-visibility), so the first paint does not wait for the whole page. The
- * page's script (app/islands/platform.ts) lifts the mark after that paint, so the page has its real
- * length before the visitor moves through it and a tab scrolls over real sizes, not estimates.
+ * page's script (app/islands/page.ts `layOutDeferredWhenIdle`) lifts the mark after that paint, so
+ * the page has its real length before the visitor moves through it and a tab scrolls over real
+ * sizes, not estimates. Home's sections below the hero do the same.
  */
-const deferredClass = "data-deferred-layout:[content-visibility:auto] data-deferred-layout:[contain-intrinsic-size:auto_1200px]";
 
 export function PlatformIntro() {
   return (
@@ -124,7 +125,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
       id={group.id}
       aria-labelledby={`${group.id}-title`}
       data-deferred-layout=""
-      className={`${sectionClass} ${deferredClass} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}
+      className={`${sectionClass} ${DEFERRED_LAYOUT_CLASS} ${tone === "surface" ? "bg-surface" : "bg-canvas"}`}
     >
       <div className={container}>
         <h2 id={`${group.id}-title`} className={h2Class}>
@@ -150,7 +151,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
 export function VisionSection() {
   // A dark panel on the page's own background, so the dark footer after it does not run into it.
   return (
-    <section id="vision" aria-labelledby="vision-title" data-deferred-layout="" className={`${sectionClass} ${deferredClass} bg-canvas`}>
+    <section id="vision" aria-labelledby="vision-title" data-deferred-layout="" className={`${sectionClass} ${DEFERRED_LAYOUT_CLASS} bg-canvas`}>
       <div className={container}>
         <div className="rounded-3xl bg-night px-6 py-10 text-on-dark sm:px-10 sm:py-14">
           <h2 id="vision-title" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">

@@ -6,7 +6,7 @@
  */
 
 /** The source of a visit, or of a lead, that came with neither a utm_source nor another site's referrer. */
-export const DIRECT = "Direct";
+export const DIRECT_SOURCE = "Direct";
 /** A campaign, landing or converting page that was not recorded (no utm_campaign; a lead from before attribution). */
 export const NOT_RECORDED = "(none)";
 

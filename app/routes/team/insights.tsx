@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { DailyBars } from "~/features/team/daily-bars";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import {
-  DIRECT,
+  DIRECT_SOURCE,
   INSIGHT_TABLES,
   INSIGHT_TABLE_HEADINGS,
   type InsightTable,
@@ -38,7 +38,7 @@ const TABLE_TITLES: Record<InsightTable, string> = {
 };
 
 const TABLE_NOTES: Record<InsightTable, string> = {
-  sources: `A source is the link's utm_source; without one, the site that referred the visit (its host name); without either, ${DIRECT}. A lead counts under the source of the visit it came from.`,
+  sources: `A source is the link's utm_source; without one, the site that referred the visit; without either, ${DIRECT_SOURCE}. A lead counts under the source of the visit it came from.`,
   campaigns: `The link's utm_campaign; ${NOT_RECORDED} when it had none.`,
   "landing-pages": "The first page of the visit. A visitor's page views all count under it.",
   "converting-pages": "The page whose form or chat sent the lead. Page views are counted under the landing page, so there is no rate here.",
