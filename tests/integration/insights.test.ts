@@ -77,6 +77,8 @@ describe("the team's insights", () => {
     expect((await chat.session()).status).toBe(200);
     expect((await chat.lead("Ada", "ada@example.com")).status).toBe(200);
     expect((await chat.send("What services do you offer?")).status).toBe(200);
+    // The same browser coming back to the chat is not a second opening.
+    expect((await chat.session()).status).toBe(200);
     // The LinkedIn visitor's Government information request, with its attribution.
     const db = openDatabase({ kind: "sqlite", file: join(dataDir, "site.db") });
     await db.db
