@@ -16,7 +16,7 @@ export function DailyBars({ title, days, values }: { title: string; days: readon
   return (
     <figure className="rounded-lg border border-line p-3">
       <figcaption className="font-semibold">
-        {title} <span className="font-normal text-muted">— {total} in {days.length} days</span>
+        {title} <span className="font-normal text-muted">— {total.toLocaleString("en-US")} in {days.length} days</span>
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-2 h-auto w-full" role="img" aria-label={summary}>
         <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" strokeWidth="1" className="text-line" />
