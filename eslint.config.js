@@ -57,10 +57,10 @@ const SERVER_FOLDERS = {
   mail: ["db"],
   http: ["db"],
   audit: ["db"],
-  chat: ["db", "mail", "http"],
+  chat: ["db", "mail", "http", "analytics"],
   analytics: ["db", "http"],
-  newsletter: ["db", "mail", "http", "audit"],
-  leads: ["db", "mail", "http", "audit", "chat", "newsletter"],
+  newsletter: ["db", "mail", "http", "audit", "analytics"],
+  leads: ["db", "mail", "http", "audit", "chat", "newsletter", "analytics"],
   team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "analytics"],
   cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team", "analytics"],
 };

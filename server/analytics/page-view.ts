@@ -5,13 +5,13 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { isbot } from "isbot";
+import { UTM_PARAMETERS, type UtmParameter } from "~/shared/forms/attribution";
 import { visibleText } from "~/shared/forms/text-rule";
 import { newRowId } from "../db/row-id";
 import type { DeviceClass } from "../db/schema";
 
-/** The UTM parameters kept, each as its own column. */
-export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"] as const;
-export type UtmParameter = (typeof UTM_PARAMETERS)[number];
+// The UTM parameters kept, each as its own column: one list for the count and the leads' attribution.
+export { UTM_PARAMETERS, type UtmParameter } from "~/shared/forms/attribution";
 
 /** Longest UTM value kept (characters, after cleaning): enough for any campaign name, no essay. */
 export const UTM_MAX_LENGTH = 100;

@@ -7,6 +7,7 @@ import type { ChatLimits, ChatMessage } from "~/features/chat/chat-contract";
 import { demoLimitMessage } from "~/features/chat/chat-lines";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import type { AttributionColumns } from "../db/schema";
 import { scheduleShared } from "../db/jobs";
 import type { Logger } from "../logger";
 import { createAllowance } from "./allowance";
@@ -30,7 +31,8 @@ export interface ChatService {
   limits(visitorId: string, timeZone: string | undefined): Promise<ChatLimits>;
   /** `opened`: the chat was opened by a browser without a chat session yet (counted for the team's insights). */
   session(visitorId: string, timeZone: string | undefined, opened?: boolean): Promise<{ limits: ChatLimits; name?: string; email?: string; history: ChatMessage[] }>;
-  saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string }): Promise<{ message: string; limits: ChatLimits }>;
+  /** `attribution`: where the visit came from, stored on a new lead row. */
+  saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string }, attribution?: AttributionColumns): Promise<{ message: string; limits: ChatLimits }>;
   /** `client` is the key per-IP limits count under (server/http/client-address.ts). */
   reply(visitorId: string, text: string, client: string, timeZone: string | undefined): Promise<ReplyResult>;
   sendTranscript(visitorId: string, client: string): Promise<TranscriptOutcome>;
@@ -106,11 +108,11 @@ export function createChatService(options: {
       };
     },
 
-    async saveLead(visitorId, lead) {
+    async saveLead(visitorId, lead, attribution) {
       const visitor = await ensureVisitor(db, visitorId, lead.timeZone);
       const current = await limits(visitorId, lead.timeZone);
       const message = demoLimitMessage(current.remainingMessages);
-      await storeLead(db, visitor, lead, message);
+      await storeLead(db, visitor, lead, message, attribution);
       return { message, limits: current };
     },
 

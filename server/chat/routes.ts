@@ -3,7 +3,7 @@
  * (sameOriginOnly), the body size and the general POST rate limit.
  *
  *   GET  /api/chat/session?timeZone=…   → { user, limits, name?, email?, history }
- *   POST /api/chat/lead {name, email, timeZone?}   → { message, limits }
+ *   POST /api/chat/lead {name, email, timeZone?, attribution?}   → { message, limits }
  *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent (403 before the lead)
  *   POST /api/chat/transcript {}                   → { ok: true }
  *   POST /api/chat/handover {}                     → { message } (Max Load's confirmation)
@@ -27,15 +27,17 @@ import {
   TRANSCRIPT_TOO_MANY,
 } from "~/features/chat/chat-contract";
 import { handoverSchema, leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
+import { takeAttribution } from "../analytics/lead-attribution";
 import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
+import { requestOrigin } from "../http/public-origin";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./local-day";
 import { type SessionSigner, visitorOf } from "./session";
 
-function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response): T | undefined {
-  const result = schema.safeParse(req.body ?? {});
+function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response, body: unknown = req.body): T | undefined {
+  const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message =
@@ -78,11 +80,13 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
   });
 
   router.post("/lead", async (req, res, next) => {
-    const body = parse(leadSchema, req, res);
+    // The attribution never refuses a lead: it is cleaned apart from the lead's fields.
+    const { fields, attribution } = takeAttribution(req.body, { referer: req.headers.referer, origin: requestOrigin(res) });
+    const body = parse(leadSchema, req, res, fields);
     if (!body) return;
     try {
       const visitorId = visitorOf(req, res, signer, true);
-      res.json(await chat.saveLead(visitorId, { name: body.name, email: body.email, timeZone: validTimeZone(body.timeZone) }));
+      res.json(await chat.saveLead(visitorId, { name: body.name, email: body.email, timeZone: validTimeZone(body.timeZone) }, attribution));
     } catch (error) {
       next(error);
     }

@@ -8,7 +8,7 @@ import { z } from "zod/mini";
 import type { ChatMessage, ChatSource } from "~/features/chat/chat-contract";
 import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
-import type { ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
+import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
 
@@ -110,12 +110,15 @@ export const CONVERSATION: MessageKind[] = ["intro", "chat", "notice"];
  * Stores the visitor's name and email (a `potential_customers` row when either changed) and the
  * opening exchange: the greeting and the name once, then the email and `closing`.
  */
-export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: string; email: string }, closing: string): Promise<void> {
+export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: string; email: string }, closing: string, attribution?: AttributionColumns): Promise<void> {
   const visitorId = visitor.id;
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (visitor.email !== lead.email || visitor.name !== lead.name) {
-      await trx.insertInto("potential_customers").values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now }).execute();
+      await trx
+        .insertInto("potential_customers")
+        .values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, ...attribution })
+        .execute();
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

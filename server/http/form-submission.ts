@@ -1,6 +1,7 @@
 import type { z } from "zod/mini";
 import { type FormResult, HONEYPOT_FIELD } from "~/shared/forms/form-result";
 import { validateForm } from "~/shared/forms/validate";
+import type { AttributionColumns } from "../db/schema";
 import type { Logger } from "../logger";
 
 /**
@@ -19,6 +20,10 @@ export interface Submission {
 export interface SubmissionRequest {
   /** The client key (IPv4, or IPv6 /64) per-IP limits use. */
   clientKey: string;
+  /** The Referer header: a plain post's attribution is the page it was posted from. */
+  referer?: string | undefined;
+  /** The public origin the request came under (to tell this site's pages from others'). */
+  origin?: string | undefined;
 }
 
 const isBot = (input: unknown): boolean => {
@@ -34,21 +39,22 @@ export interface FormEndpoint<S extends z.ZodMiniType> {
   failed: string;
   /** What is logged when storing fails. */
   failure: string;
-  /** Stores the valid input; resolves to the answer when it is not the success. */
-  store(data: z.output<S>, request: SubmissionRequest): Promise<Submission | void>;
+  /** Stores the valid input with the lead's attribution; resolves to the answer when it is not the success. */
+  store(data: z.output<S>, request: SubmissionRequest, attribution: AttributionColumns): Promise<Submission | void>;
 }
 
-export type FormAnswer = (input: unknown, request: SubmissionRequest) => Promise<Submission>;
+/** `input` is the form's fields only; its attribution, already cleaned, comes beside it. */
+export type FormAnswer = (input: unknown, request: SubmissionRequest, attribution: AttributionColumns) => Promise<Submission>;
 
 /** Honeypot (a bot gets the success and nothing is stored), validation, storage, answer. */
 export function formEndpoint<S extends z.ZodMiniType>(spec: FormEndpoint<S>, logger: Logger): FormAnswer {
   const success: Submission = { status: 200, result: { ok: true, message: spec.success } };
-  return async (input: unknown, request: SubmissionRequest): Promise<Submission> => {
+  return async (input: unknown, request: SubmissionRequest, attribution: AttributionColumns): Promise<Submission> => {
     if (isBot(input)) return success;
     const parsed = validateForm(spec.schema, input);
     if (!parsed.ok) return { status: 400, result: { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors } };
     try {
-      return (await spec.store(parsed.data, request)) ?? success;
+      return (await spec.store(parsed.data, request, attribution)) ?? success;
     } catch (error) {
       logger.error({ err: error }, spec.failure);
       return { status: 503, result: { ok: false, message: spec.failed } };

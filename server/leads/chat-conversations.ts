@@ -11,6 +11,7 @@ import { composeTranscript } from "../chat/transcript";
 import { CONVERSATION, history } from "../chat/visitors";
 import type { Db } from "../db/database";
 import { oldestFirst } from "../db/keyset";
+import { NO_ATTRIBUTION } from "../analytics/lead-attribution";
 import { type ExportRecord, deletedRows } from "./lead-kinds";
 
 export const CHAT_CONVERSATION = "chat-conversation";
@@ -35,6 +36,8 @@ export async function* exportChatConversations(db: Db, since: string | undefined
       message: composeTranscript(visitor.name, messages).text,
       handled_at: null,
       handled_by: null,
+      // A conversation's attribution is on its chat lead.
+      ...NO_ATTRIBUTION,
     };
   }
 }

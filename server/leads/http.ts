@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { LEAD_FORM_PATHS, leadFormAt } from "~/shared/forms/lead-forms";
 import { requestClientKey } from "../http/client-address";
 import { readJson, sendJson } from "../http/json-body";
+import { requestOrigin } from "../http/public-origin";
 import { labelRoute } from "../metrics";
 import type { LeadForms } from "./submissions";
 
@@ -18,7 +19,7 @@ export function leadsJson(forms: LeadForms): RequestHandler {
     if (!form || !req.is("application/json")) return next();
     labelRoute(res, LEAD_FORM_PATHS[form]);
     readJson(req)
-      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req) }))
+      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req), referer: req.headers.referer, origin: requestOrigin(res) }))
       .then(({ status, result }) => {
         res.setHeader("Cache-Control", "no-store");
         sendJson(res, status, result);

@@ -6,15 +6,23 @@ import type { InfoRequestInput } from "~/features/info-request/schema";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
-import type { Database } from "../db/schema";
+import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
 
-/** Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the team"). */
-export async function insertContactMessage(trx: Kysely<Database>, message: Pick<ContactInput, "name" | "email" | "category" | "message">, now: string): Promise<void> {
+/**
+ * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
+ * team", which knows no attribution).
+ */
+export async function insertContactMessage(
+  trx: Kysely<Database>,
+  message: Pick<ContactInput, "name" | "email" | "category" | "message">,
+  now: string,
+  attribution?: AttributionColumns,
+): Promise<void> {
   await trx
     .insertInto("contact_messages")
-    .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now })
+    .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now, ...attribution })
     .execute();
 }
 
@@ -30,11 +38,11 @@ export class LeadCapture {
     private readonly mail: Config["mail"],
   ) {}
 
-  async contact(input: Omit<ContactInput, "leave_this_empty">): Promise<void> {
+  async contact(input: Omit<ContactInput, "leave_this_empty">, attribution?: AttributionColumns): Promise<void> {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
-      await insertContactMessage(trx, input, now);
+      await insertContactMessage(trx, input, now, attribution);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,
@@ -55,7 +63,7 @@ export class LeadCapture {
     this.outbox.nudge();
   }
 
-  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">): Promise<void> {
+  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">, attribution?: AttributionColumns): Promise<void> {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
@@ -70,6 +78,7 @@ export class LeadCapture {
           message: input.message,
           plan_type: input.planType,
           created_at: now,
+          ...attribution,
         })
         .execute();
       await this.outbox.enqueue(trx, {

@@ -11,10 +11,16 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
 import type { Db } from "../db/database";
-import type { Database } from "../db/schema";
+import type { AttributionColumns, Database } from "../db/schema";
+
+/** A lead's attribution (every kind has it, on its row: migration 0019), in export order. */
+export const ATTRIBUTION_COLUMNS = ["landing_path", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "converted_path"] as const satisfies readonly (keyof AttributionColumns)[];
 
 /** The columns of every lead export (the team's and the CLI's), in order; a kind fills the ones it has. */
-export const EXPORT_COLUMNS = ["kind", "id", "created_at", "name", "email", "phone", "company", "plan_type", "category", "status", "source", "message", "handled_at", "handled_by"] as const;
+export const EXPORT_COLUMNS = [
+  ...["kind", "id", "created_at", "name", "email", "phone", "company", "plan_type", "category", "status", "source", "message", "handled_at", "handled_by"] as const,
+  ...ATTRIBUTION_COLUMNS,
+] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 /** One exported record; `kind` is a lead kind, or `chat-conversation` (chat-conversations.ts). */
 export type ExportRecord = Record<ExportColumn, string | null> & { kind: string; id: string; created_at: string };
@@ -117,6 +123,7 @@ export function selectLeads(db: Db, kind: LeadKind): LeadQuery {
       column("message").as("message"),
       sql<string | null>`s.updated_at`.as("handled_at"),
       sql<string | null>`s.updated_by`.as("handled_by"),
+      ...ATTRIBUTION_COLUMNS.map((name) => sql<string | null>`${sql.ref(`t.${name}`)}`.as(name)),
     ]);
 }
 

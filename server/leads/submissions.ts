@@ -3,6 +3,7 @@ import { contactSchema } from "~/features/contact/schema";
 import { INFO_REQUEST_MESSAGES } from "~/features/info-request/messages";
 import { infoRequestSchema } from "~/features/info-request/schema";
 import type { LeadForm } from "~/shared/forms/lead-forms";
+import { takeAttribution } from "../analytics/lead-attribution";
 import { type FormAnswer, type Submission, type SubmissionRequest, formEndpoint } from "../http/form-submission";
 import type { Logger } from "../logger";
 import type { NewsletterSignUp } from "../newsletter/sign-up";
@@ -11,7 +12,11 @@ import type { LeadCapture } from "./lead-capture";
 
 /** What route actions reach through the services context (app/ may not import server code). */
 export interface LeadForms {
-  /** `request` is absent only for calls from inside the server (tests, tools). */
+  /**
+   * `input` is the form's fields and, from its JavaScript client, the lead's attribution
+   * (ATTRIBUTION_FIELD); without it, the attribution is the Referer's. `request` is absent only
+   * for calls from inside the server (tests, tools).
+   */
   submit(form: LeadForm, input: unknown, request?: SubmissionRequest): Promise<Submission>;
 }
 
@@ -26,7 +31,7 @@ export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; 
         success: CONTACT_MESSAGES.success,
         failed: CONTACT_MESSAGES.failed(teamEmail),
         failure: "contact message failed",
-        store: (data) => leads.contact(data),
+        store: (data, _request, attribution) => leads.contact(data, attribution),
       },
       logger,
     ),
@@ -36,11 +41,16 @@ export function leadForms(deps: { signUp: NewsletterSignUp; leads: LeadCapture; 
         success: INFO_REQUEST_MESSAGES.success,
         failed: INFO_REQUEST_MESSAGES.failed,
         failure: "information request failed",
-        store: (data) => leads.requestInformation(data),
+        store: (data, _request, attribution) => leads.requestInformation(data, attribution),
       },
       logger,
     ),
   };
   const internal: SubmissionRequest = { clientKey: "internal" };
-  return { submit: (form, input, request = internal) => endpoints[form](input, request) };
+  return {
+    submit: (form, input, request = internal) => {
+      const { fields, attribution } = takeAttribution(input, request);
+      return endpoints[form](fields, request, attribution);
+    },
+  };
 }

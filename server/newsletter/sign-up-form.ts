@@ -22,8 +22,8 @@ export function newsletterForm(signUp: NewsletterSignUp, logger: Logger): FormAn
       success: NEWSLETTER_MESSAGES.success,
       failed: NEWSLETTER_MESSAGES.failed,
       failure: "newsletter subscription failed",
-      store: async ({ email, page }, { clientKey }) =>
-        (await signUp.subscribe(email, { page: pagePath(page), clientKey })) === "subscribed" ? undefined : alreadySubscribed,
+      store: async ({ email, page }, { clientKey }, attribution) =>
+        (await signUp.subscribe(email, { page: pagePath(page), clientKey, attribution })) === "subscribed" ? undefined : alreadySubscribed,
     },
     logger,
   );

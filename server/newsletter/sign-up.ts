@@ -1,10 +1,11 @@
 import type { Insertable } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
 import type { Config } from "../config";
+import { NO_ATTRIBUTION } from "../analytics/lead-attribution";
 import { batchInsert } from "../db/batch-insert";
 import { type DatabaseHandle, type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
-import type { SubscribersTable } from "../db/schema";
+import type { AttributionColumns, SubscribersTable } from "../db/schema";
 import { composeMail, type MailInput } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
 import { adminNoticeMail } from "./admin-notice";
@@ -23,6 +24,8 @@ export interface SubscriptionContext {
   page: string | null;
   /** The client key (IPv4, or IPv6 /64) as per-IP limits see it; stored only as a keyed hash. */
   clientKey: string;
+  /** Where the visit came from, kept with the consent record (the latest sign-up's). */
+  attribution?: AttributionColumns | undefined;
 }
 
 interface PendingSubscription {
@@ -185,9 +188,13 @@ export class NewsletterSignUp {
     });
   }
 
-  /** The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the client. */
+  /**
+   * The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the
+   * client; and its attribution (every column, null when unknown, so a re-subscription replaces the last).
+   */
   private consentRecord(context: SubscriptionContext, now: string) {
     return {
+      ...(context.attribution ?? NO_ATTRIBUTION),
       consent_at: now,
       consent_page: context.page,
       consent_form: NEWSLETTER_FORM_ID,

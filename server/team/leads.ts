@@ -79,6 +79,9 @@ export class TeamLeads {
       const like = this.dialect === "postgres" ? sql`ilike` : sql`like`;
       where.push(sql<SqlBool>`(${text}) ${like} ${likePattern(filter.q)} escape '\\'`);
     }
+    // Whole value, any case: what the team types may differ in case from the link's.
+    if (filter.source) where.push(sql<SqlBool>`lower(t.utm_source) = lower(${filter.source})`);
+    if (filter.campaign) where.push(sql<SqlBool>`lower(t.utm_campaign) = lower(${filter.campaign})`);
     for (const condition of where) query = query.where(() => condition);
     return { query, col: col(kind.time) };
   }

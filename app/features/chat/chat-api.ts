@@ -13,6 +13,7 @@ import {
   type SessionResponse,
 } from "./chat-contract";
 import type * as ChatSchemas from "./chat-schemas";
+import { ATTRIBUTION_FIELD, leadAttribution } from "~/shared/forms/attribution";
 
 /** A reply stream silent for this long ends in the failure text (the server's own limit is shorter). */
 export const STALL_MS = 45_000;
@@ -49,12 +50,16 @@ export async function fetchSession(timeZone = browserTimeZone()): Promise<Sessio
   return (await response.json()) as SessionResponse;
 }
 
-/** Stores the lead; the answer is Max Load's demo-limit line and the allowance, or the refusal's text. */
+/**
+ * Stores the lead, with its attribution (where the visit began, this page's path); the answer is
+ * Max Load's demo-limit line and the allowance, or the refusal's text.
+ */
 export async function saveLead(lead: ChatSchemas.LeadRequest): Promise<{ ok: true; value: LeadResponse } | { ok: false; error: string }> {
-  const response = await fetch("/api/chat/lead", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(lead) });
-  const body = await jsonBody<LeadResponse & ErrorResponse>(response);
-  if (response.ok && body.message && body.limits) return { ok: true, value: { message: body.message, limits: body.limits } };
-  return { ok: false, error: body.error ?? CHAT_FAILURE };
+  const body = JSON.stringify({ ...lead, [ATTRIBUTION_FIELD]: leadAttribution() });
+  const response = await fetch("/api/chat/lead", { method: "POST", headers: JSON_HEADERS, body });
+  const answer = await jsonBody<LeadResponse & ErrorResponse>(response);
+  if (response.ok && answer.message && answer.limits) return { ok: true, value: { message: answer.message, limits: answer.limits } };
+  return { ok: false, error: answer.error ?? CHAT_FAILURE };
 }
 
 /** Whether the server queued the transcript. */

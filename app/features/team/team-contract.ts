@@ -7,6 +7,8 @@
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX = 200;
+/** Longest source or campaign a filter takes (a stored UTM value is at most 100 characters). */
+export const UTM_FILTER_MAX = 100;
 export const NOTE_MAX = 5_000;
 
 /** A row id in a URL or a form (ours are UUIDs; anything else is refused before a query). */

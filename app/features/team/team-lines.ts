@@ -28,14 +28,19 @@ export interface LeadFilterValues {
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
+  source?: string | undefined;
+  campaign?: string | undefined;
   size?: number | undefined;
   after?: string | undefined;
 }
 
+/** The leads list's filters, in the order of its URLs. */
+export const LEAD_FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "source", "campaign"] as const;
+
 /** The query string of a filter (without the page cursor unless given). */
 export function filterQuery(filter: LeadFilterValues, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  for (const key of ["kind", "plan", "status", "from", "to", "q"] as const) {
+  for (const key of LEAD_FILTER_KEYS) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

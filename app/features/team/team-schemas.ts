@@ -7,7 +7,7 @@ import { PLAN_TYPES } from "~/content/plans";
 import { isValidEmail } from "~/shared/forms/email-rule";
 import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
-import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX } from "./team-contract";
+import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, UTM_FILTER_MAX } from "./team-contract";
 import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,6 +28,9 @@ const leadFilterFields = {
       blankToUndefined,
       z.string().trim().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters.`).optional(),
     ),
+    // A lead's utm_source and utm_campaign, matched whole and regardless of case.
+    source: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Source is at most ${UTM_FILTER_MAX} characters.`).optional()),
+    campaign: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Campaign is at most ${UTM_FILTER_MAX} characters.`).optional()),
     // Decimal digits only: Number() would also take "0x10", "1e1" or " 16 ".
     size: z.preprocess(
       blankToUndefined,

@@ -12,7 +12,7 @@ export function TeamPage({ title, children, actions }: { title: string; children
   return (
     <section aria-labelledby="team-page-title" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id="team-page-title" className="text-3xl font-extrabold text-ink">
+        <h1 id="team-page-title" className="min-w-0 text-3xl font-extrabold wrap-anywhere text-ink">
           {title}
         </h1>
         {actions}

@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
+import { AttributionList } from "~/features/team/attribution-list";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { NOTE_MAX, isRowId } from "~/features/team/team-contract";
 import { readTeamForm } from "~/features/team/team-form.server";
@@ -89,6 +90,13 @@ export default function Lead() {
             {lead.handled_at ? "Reopen" : "Mark as handled"}
           </button>
         </Form>
+
+        <section aria-labelledby="attribution-title" className="space-y-3">
+          <h2 id="attribution-title" className="text-xl font-bold">
+            Where this lead came from
+          </h2>
+          <AttributionList lead={lead} />
+        </section>
 
         {conversations.length > 0 ? (
           <section aria-labelledby="conversation-title" className="space-y-3">

@@ -3,8 +3,8 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { parseLeadFilter } from "~/features/team/team-schemas";
 import { PLAN_TYPES } from "~/content/plans";
-import { SEARCH_MAX, TEAM_ERRORS, teamErrorCode } from "~/features/team/team-contract";
-import { LEAD_KINDS, LEAD_KIND_LABELS, filterQuery } from "~/features/team/team-lines";
+import { SEARCH_MAX, TEAM_ERRORS, UTM_FILTER_MAX, teamErrorCode } from "~/features/team/team-contract";
+import { LEAD_FILTER_KEYS, LEAD_KINDS, LEAD_KIND_LABELS, filterQuery } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/leads";
 
@@ -14,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireMember(args);
   const url = new URL(args.request.url);
   const parsed = parseLeadFilter(url.searchParams);
-  const raw = Object.fromEntries(["kind", "plan", "status", "from", "to", "q"].map((key) => [key, (url.searchParams.get(key) ?? "").slice(0, SEARCH_MAX)]));
+  const raw = Object.fromEntries(LEAD_FILTER_KEYS.map((key) => [key, (url.searchParams.get(key) ?? "").slice(0, SEARCH_MAX)]));
   if (!parsed.ok) return data({ errors: parsed.errors, raw, filter: undefined, leads: [], next: undefined, first: true }, { status: 400 });
   try {
     const page = await teamServices(args.context).leads.page(parsed.filter);
@@ -87,6 +87,18 @@ export default function Leads() {
             To
           </label>
           <input id="lead-to" name="to" type="date" defaultValue={raw.to} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="lead-source" className="block font-medium">
+            Source (utm_source)
+          </label>
+          <input id="lead-source" name="source" type="text" defaultValue={raw.source} maxLength={UTM_FILTER_MAX} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="lead-campaign" className="block font-medium">
+            Campaign (utm_campaign)
+          </label>
+          <input id="lead-campaign" name="campaign" type="text" defaultValue={raw.campaign} maxLength={UTM_FILTER_MAX} className={inputClass} />
         </div>
         <div className="flex items-end gap-2">
           <button type="submit" className={buttonClass} disabled={navigation.state === "loading"}>

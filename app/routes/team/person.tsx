@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
+import { AttributionList } from "~/features/team/attribution-list";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { parsePersonQuery } from "~/features/team/team-schemas";
@@ -66,6 +67,9 @@ export default function Person() {
                       {LEAD_KIND_LABELS[lead.kind]}, {formatTime(lead.created_at)}
                     </Link>
                     {lead.name ? ` — ${lead.name}` : ""}
+                    <div className="mt-1 mb-2">
+                      <AttributionList lead={lead} compact />
+                    </div>
                   </li>
                 ))}
                 {person.chatVisitors.map((visitor) => (

@@ -1,10 +1,12 @@
 import type { z } from "zod/mini";
+import { ATTRIBUTION_FIELD, leadAttribution } from "./attribution";
 import type { FieldErrors, FormResult } from "./form-result";
 import { validateForm } from "./validate";
 
 /**
  * The browser side of the lead forms: validates with the shared schema (loaded lazily, so zod is
- * not part of the first page load), then posts JSON to the form's own URL.
+ * not part of the first page load), then posts JSON to the form's own URL, with the lead's
+ * attribution (./attribution.ts).
  */
 
 export type PostOutcome =
@@ -30,7 +32,7 @@ export async function postForm(url: string, values: Record<string, string>): Pro
     response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(values),
+      body: JSON.stringify({ ...values, [ATTRIBUTION_FIELD]: leadAttribution() }),
       credentials: "same-origin",
     });
   } catch {

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { clientKeyContext, servicesContext } from "~/context.server";
+import { clientKeyContext, servicesContext, siteOriginContext } from "~/context.server";
 import { type FormActionData, type FormResult, HONEYPOT_FIELD } from "./form-result";
 import { type LeadForm, leadFormSentPath } from "./lead-forms";
 import { readFormRequest } from "./read-request.server";
@@ -34,7 +34,8 @@ export async function formAction(request: Request, submit: Submit, sentPath?: st
 export function leadFormAction(form: LeadForm) {
   return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
     const { forms } = context.get(servicesContext);
-    const from = { clientKey: context.get(clientKeyContext) };
+    // Referer and origin: a plain post's attribution is the page it was posted from.
+    const from = { clientKey: context.get(clientKeyContext), referer: request.headers.get("referer") ?? undefined, origin: context.get(siteOriginContext) };
     return formAction(request, (input) => forms.submit(form, input, from), leadFormSentPath(form));
   };
 }
