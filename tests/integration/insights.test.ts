@@ -1,8 +1,8 @@
 /**
  * What a member reads on /team/insights: page views made over HTTP by the production server, a
- * chat opened and used over HTTP, the page views rolled up, and leads with their attribution. The
- * information request's attribution is written straight to its table (as the forms will store it),
- * the chat lead is a real one (no attribution: Direct).
+ * chat opened and used over HTTP (its lead sent without attribution: Direct), an information
+ * request posted as its JavaScript client posts it with the attribution its tab kept, and the
+ * page views rolled up.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -79,30 +79,21 @@ describe("the team's insights", () => {
     expect((await chat.send("What services do you offer?")).status).toBe(200);
     // The same browser coming back to the chat is not a second opening.
     expect((await chat.session()).status).toBe(200);
-    // The LinkedIn visitor's Government information request, with its attribution.
-    const db = openDatabase({ kind: "sqlite", file: join(dataDir, "site.db") });
-    await db.db
-      .insertInto("more_information")
-      .values({
-        id: crypto.randomUUID(),
+    // The LinkedIn visitor's Government information request, with the attribution its tab kept.
+    const request = await fetch(`${site.url}/request-information`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://www.heavyroute.example", "x-forwarded-for": "203.0.113.7" },
+      body: JSON.stringify({
         name: "Fleet Manager",
         email: "fleet@example.com",
         phone: "+1 555 0100",
         company: "Acme Haulage",
-        plan_type: "Government",
+        planType: "Government",
         message: "Pricing, please.",
-        created_at: new Date().toISOString(),
-        landing_path: "/",
-        referrer: "https://www.linkedin.com",
-        utm_source: "linkedin",
-        utm_medium: null,
-        utm_campaign: "launch",
-        utm_content: null,
-        utm_term: null,
-        converted_path: "/platform",
-      })
-      .execute();
-    await db.close();
+        attribution: { landing_path: "/", referrer: "https://www.linkedin.com", utm_source: "linkedin", utm_campaign: "launch", converted_path: "/platform" },
+      }),
+    });
+    expect(request.status, await request.clone().text()).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
