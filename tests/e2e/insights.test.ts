@@ -16,6 +16,7 @@ import { visit } from "../support/e2e";
 import { startSite, type Site } from "../support/site-server";
 
 const MEMBER = "ann@example.com";
+const CAMPAIGN = "spring-launch-2026-oversize-transport-webinar-series-with-permits";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 let site: Site;
 let browser: Browser;
@@ -41,28 +42,24 @@ beforeAll(async () => {
     .insertInto("team_sessions")
     .values({ token_hash: crypto.createHash("sha256").update(token).digest("hex"), email: MEMBER, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
     .execute();
-  // A lead of a long-named campaign, to see that a long label does not widen the page.
-  await database.db
-    .insertInto("contact_messages")
-    .values({
-      id: crypto.randomUUID(),
+  await database.close();
+  [site, browser] = await Promise.all([startSite({ dataDir, env: { TRUST_PROXY: "1", TEAM_MEMBERS: MEMBER } }), launchBrowser()]);
+  await view(`/?utm_source=linkedin&utm_campaign=${CAMPAIGN}`, "203.0.113.7", { referer: "https://www.linkedin.com/" });
+  await view("/platform", "203.0.113.7");
+  await view("/", "198.51.100.9", { referer: "https://www.google.com/" });
+  // A lead of that long-named campaign, to see that a long label does not widen the page.
+  const lead = await fetch(`${site.url}/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: site.url },
+    body: JSON.stringify({
       name: "Rita Route",
       email: "rita@example.com",
       category: "question",
-      message: "Escorts?",
-      created_at: new Date().toISOString(),
-      utm_source: "linkedin",
-      utm_campaign: "spring-launch-2026-oversize-transport-webinar-series-with-permits",
-      landing_path: "/",
-      converted_path: "/platform",
-      referrer: "https://www.linkedin.com",
-    })
-    .execute();
-  await database.close();
-  [site, browser] = await Promise.all([startSite({ dataDir, env: { TRUST_PROXY: "1", TEAM_MEMBERS: MEMBER } }), launchBrowser()]);
-  await view("/?utm_source=linkedin&utm_campaign=spring-launch-2026-oversize-transport-webinar-series-with-permits", "203.0.113.7", { referer: "https://www.linkedin.com/" });
-  await view("/platform", "203.0.113.7");
-  await view("/", "198.51.100.9", { referer: "https://www.google.com/" });
+      message: "Do you plan escorts?",
+      attribution: { utm_source: "linkedin", utm_campaign: CAMPAIGN, landing_path: "/", converted_path: "/platform", referrer: "https://www.linkedin.com" },
+    }),
+  });
+  expect(lead.status).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
