@@ -6,6 +6,7 @@
  * visitors are the sum of its days'.
  */
 import { type RawBuilder, sql } from "kysely";
+import { DIRECT_SOURCE } from "~/features/team/insights-contract";
 import type { Db } from "../db/database";
 import { landingRows, lastRolledUpDay, nextDay } from "./rollup";
 
@@ -40,11 +41,13 @@ export async function trafficPerDay(db: Db, period: Period): Promise<(Traffic & 
   const { rows } = await sql<{ day: string; visitors: number | string; views: number | string }>`select day, sum(visitors) as visitors, sum(views) as views
     from (${await dailyRows(db, period)}) daily group by day`.execute(db);
   const byDay = new Map(rows.map((row) => [row.day, { visitors: Number(row.visitors), views: Number(row.views) }]));
-  const days: (Traffic & { day: string })[] = [];
-  for (let at = new Date(`${period.from}T00:00:00.000Z`); at.toISOString().slice(0, 10) <= period.to; at.setUTCDate(at.getUTCDate() + 1)) {
-    const day = at.toISOString().slice(0, 10);
-    days.push({ day, ...(byDay.get(day) ?? { visitors: 0, views: 0 }) });
-  }
+  return daysOf(period).map((day) => ({ day, ...(byDay.get(day) ?? { visitors: 0, views: 0 }) }));
+}
+
+/** The period's days, oldest first. */
+export function daysOf(period: Period): string[] {
+  const days: string[] = [];
+  for (let at = new Date(`${period.from}T00:00:00.000Z`); at.toISOString().slice(0, 10) <= period.to; at.setUTCDate(at.getUTCDate() + 1)) days.push(at.toISOString().slice(0, 10));
   return days;
 }
 
@@ -67,14 +70,13 @@ export interface LeadTable {
   time: "subscribed_at" | "created_at";
 }
 
-/** The source of a visit or a lead with no utm_source and no referring site. */
-export const DIRECT_SOURCE = "Direct";
+export { DIRECT_SOURCE };
 
 /**
  * Where a visit or a lead came from, as the team reads it: its utm_source, else the origin of the
  * site that referred it, else "Direct". Absent is null in the lead tables, "" in analytics_daily.
  */
-const sourceOf = (utmSource: string, referrer: string) =>
+export const sourceOf = (utmSource: string, referrer: string) =>
   sql<string>`coalesce(nullif(${sql.ref(utmSource)}, ''), nullif(${sql.ref(referrer)}, ''), ${DIRECT_SOURCE})`;
 
 /** Start of the UTC day `day` and of the day after `to`, as the lead tables' ISO times compare. */
@@ -138,5 +140,46 @@ export async function weeklySummary(db: Db, period: Period, tables: readonly Lea
     leads: leadSources.reduce((sum, row) => sum + row.leads, 0),
     sources: lines(bySource, leadSources),
     campaigns: lines(byCampaign, leadCampaigns),
+  };
+}
+
+/** The traffic of a way in: landing page, source (sourceOf), referrer and campaign ("" where absent). */
+export interface TrafficWayIn extends Traffic {
+  landing: string;
+  source: string;
+  referrer: string;
+  campaign: string;
+}
+
+/**
+ * The period's visitors and views per way in (a way in may come in more than one row: add them
+ * up), and per day (each day of the period, oldest first). The raw views after the last day rolled
+ * up are counted once, for both; the rolled-up days are grouped twice, per day along their primary
+ * key and per way in.
+ */
+export async function trafficByWayIn(db: Db, period: Period): Promise<{ ways: TrafficWayIn[]; days: (Traffic & { day: string })[] }> {
+  type Row = { day: string; landing_path: string; way_source: string; referrer: string; campaign: string; visitors: number | string; views: number | string };
+  const inPeriod = sql`day >= ${period.from} and day <= ${period.to}`;
+  const { rows: ways } = await sql<Row>`select landing_path, ${sourceOf("source", "referrer")} as way_source, referrer, campaign, sum(visitors) as visitors, sum(views) as views
+    from analytics_daily where ${inPeriod} group by landing_path, source, referrer, campaign`.execute(db);
+  const { rows: days } = await sql<{ day: string; visitors: number | string; views: number | string }>`select day, sum(visitors) as visitors, sum(views) as views
+    from analytics_daily where ${inPeriod} group by day`.execute(db);
+  const last = await lastRolledUpDay(db);
+  const liveFrom = last === undefined || last < period.from ? period.from : nextDay(last);
+  const live =
+    liveFrom > period.to
+      ? []
+      : (await sql<Row>`select live.*, ${sourceOf("live.source", "live.referrer")} as way_source from (${landingRows(liveFrom, period.to)}) live`.execute(db)).rows;
+  const byDay = new Map(daysOf(period).map((day) => [day, { day, visitors: 0, views: 0 }]));
+  for (const row of [...days, ...live]) {
+    const day = byDay.get(row.day);
+    if (day) {
+      day.visitors += Number(row.visitors);
+      day.views += Number(row.views);
+    }
+  }
+  return {
+    ways: [...ways, ...live].map((row) => ({ landing: row.landing_path, source: row.way_source, referrer: row.referrer, campaign: row.campaign, visitors: Number(row.visitors), views: Number(row.views) })),
+    days: [...byDay.values()],
   };
 }

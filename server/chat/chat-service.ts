@@ -18,7 +18,7 @@ import { SERVER_TIME_ZONE } from "./local-day";
 import { type RunReply, createReplier } from "./reply";
 import { type HandoverOutcome, type RecordContactMessage, createHandovers } from "./handover";
 import { type ChatOutbox, type TranscriptOutcome, createTranscripts } from "./transcript";
-import { addMessage, conversation, ensureVisitor, storeLead, visitorRow } from "./visitors";
+import { addMessage, conversation, countChatOpened, ensureVisitor, storeLead, visitorRow } from "./visitors";
 
 export type ReplyResult =
   | { kind: "lead-required" }
@@ -29,7 +29,8 @@ export type ReplyResult =
 export interface ChatService {
   readonly provider: ChatProvider | undefined;
   limits(visitorId: string, timeZone: string | undefined): Promise<ChatLimits>;
-  session(visitorId: string, timeZone: string | undefined): Promise<{ limits: ChatLimits; name?: string; email?: string; history: ChatMessage[] }>;
+  /** `opened`: the chat was opened by a browser without a chat session yet (counted for the team's insights). */
+  session(visitorId: string, timeZone: string | undefined, opened?: boolean): Promise<{ limits: ChatLimits; name?: string; email?: string; history: ChatMessage[] }>;
   /** `attribution`: where the visit came from, stored on a new lead row. */
   saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string }, attribution?: AttributionColumns): Promise<{ message: string; limits: ChatLimits }>;
   /** `client` is the key per-IP limits count under (server/http/client-address.ts). */
@@ -96,7 +97,8 @@ export function createChatService(options: {
     sendTranscript,
     handOver,
 
-    async session(visitorId, timeZone) {
+    async session(visitorId, timeZone, opened = false) {
+      if (opened) countChatOpened(db).catch((error: unknown) => logger.warn({ err: error }, "could not count a chat opened"));
       const row = await visitorRow(db, visitorId);
       const messages = row ? await conversation(db, visitorId) : [];
       return {

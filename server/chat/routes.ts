@@ -69,9 +69,10 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
 
   router.get("/session", async (req, res, next) => {
     try {
-      const visitorId = visitorOf(req, res, signer, true);
+      const known = visitorOf(req, res, signer, false);
+      const visitorId = known ?? visitorOf(req, res, signer, true);
       const timeZone = validTimeZone(req.query.timeZone);
-      const session = await chat.session(visitorId, timeZone);
+      const session = await chat.session(visitorId, timeZone, known === undefined);
       res.json({ user: { id: visitorId }, ...session });
     } catch (error) {
       next(error);

@@ -10,6 +10,7 @@ import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
 import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
+import { takeSlot } from "../db/counters";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -129,4 +130,15 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
     await addMessage(trx, visitorId, "user", "intro", lead.email);
     await addMessage(trx, visitorId, "assistant", "intro", closing);
   });
+}
+
+/**
+ * chat_counters scope of the chats opened, per UTC day: a browser without a chat session asked
+ * for one (the chat came into view). Only a count: the first step of the team's chat funnel.
+ */
+export const CHAT_OPENED_SCOPE = "stats:chat-opened";
+
+export async function countChatOpened(db: Db, now = new Date()): Promise<void> {
+  const yearLater = new Date(now.getTime() + 400 * 86_400_000).toISOString();
+  await takeSlot(db, { scope: CHAT_OPENED_SCOPE, period: now.toISOString().slice(0, 10) }, Number.MAX_SAFE_INTEGER, yearLater);
 }

@@ -1,6 +1,6 @@
 /**
  * The team workspace (/team) on the server: access (sign-in links, sessions), the audit log, the
- * leads, people, the outbox view and the overview. Route loaders and actions reach it as
+ * leads, people, the outbox view, the overview and the insights. Route loaders and actions reach it as
  * `services.team`, always after the guard (app/features/team/guard.server.ts); actions that
  * change or reveal data in bulk record an audit entry (`audit.record`), inside their transaction
  * when they have one.
@@ -16,6 +16,9 @@ import { Audit } from "../audit/audit";
 import { TeamLeads } from "./leads";
 import { TeamMail } from "./mail-view";
 import { type DayCounts, overview } from "./overview";
+import { type Insights, insights, insightsCsv } from "./insights";
+import type { InsightTable } from "~/features/team/insights-contract";
+import type { Period } from "../analytics/queries";
 import { TeamPeople } from "./people";
 
 export interface TeamWorkspace {
@@ -25,6 +28,10 @@ export interface TeamWorkspace {
   people: TeamPeople;
   mail: TeamMail;
   overview: () => Promise<DayCounts[]>;
+  /** What /team/insights shows for a period (UTC days, both included). */
+  insights: (period: Period) => Promise<Insights>;
+  /** One of its tables as CSV. */
+  insightsCsv: (period: Period, table: InsightTable) => Promise<string>;
   /** The leads of a filter as a streamed CSV or JSON download; audited when complete. */
   exportLeads: (filter: LeadFilter, format: "csv" | "json", member: string) => Response;
 }
@@ -42,6 +49,8 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
     people: new TeamPeople(db, leads, audit),
     mail: new TeamMail(db, outbox, audit),
     overview: () => overview(db),
+    insights: (period) => insights(db, period),
+    insightsCsv: async (period, table) => insightsCsv((await insights(db, period)).tables[table], table),
     exportLeads: (filter, format, member) => exportResponse(leads, audit, filter, format, member),
   };
 }

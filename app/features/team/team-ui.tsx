@@ -38,6 +38,7 @@ export function Notice({ tone, children }: { tone: "error" | "success"; children
 const NAV = [
   { to: "/team", label: "Leads", end: true },
   { to: "/team/overview", label: "Overview", end: false },
+  { to: "/team/insights", label: "Insights", end: false },
   { to: "/team/mail", label: "Mail", end: false },
   { to: "/team/campaigns", label: "Campaigns", end: false },
   { to: "/team/audit", label: "Audit log", end: false },

@@ -1,9 +1,9 @@
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { DailyBars } from "~/features/team/daily-bars";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { LEAD_KINDS, LEAD_KIND_LABELS } from "~/features/team/team-lines";
-import { TeamPage } from "~/features/team/team-ui";
+import { TeamPage, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: `Overview | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -25,6 +25,12 @@ export default function Overview() {
   return (
     <TeamPage title="Overview">
       <p className="text-muted">The last 30 days, by UTC day.</p>
+      <p className="mt-2">
+        Visitors, where leads come from and which pages convert:{" "}
+        <Link to="/team/insights" className={linkClass}>
+          Insights
+        </Link>
+      </p>
       <section aria-labelledby="overview-leads" className="mt-6 space-y-4">
         <h2 id="overview-leads" className="text-xl font-bold">
           Leads per day

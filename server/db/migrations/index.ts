@@ -16,6 +16,7 @@ import * as mailOriginFromConfiguration from "./0016-mail-origin-from-configurat
 import * as chatMessageSources from "./0017-chat-message-sources";
 import * as analytics from "./0018-analytics";
 import * as leadAttribution from "./0019-lead-attribution";
+import * as leadAttributionIndexed from "./0020-lead-attribution-indexed";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0017-chat-message-sources": chatMessageSources,
   "0018-analytics": analytics,
   "0019-lead-attribution": leadAttribution,
+  "0020-lead-attribution-indexed": leadAttributionIndexed,
 };
