@@ -94,6 +94,7 @@ export const privacyPolicy: LegalPage = {
           ],
         },
         "How: on our server, from the requests your browser makes for the pages. There is no analytics script in the pages, no request to anyone else, no analytics cookie and no identifier stored in your browser.",
+        `We also count, per day, how many browsers open the ${ASSISTANT_NAME} chat for the first time: a number per day, with nothing about who opened it.`,
         "Unique visitors: to count how many different people visited on a day without recognising anyone, the server computes a one-way hash of a random daily salt, the site's address, your network address (for IPv6, your /64 network) and your browser's User-Agent, as Plausible Analytics does. The salt is replaced every day (at midnight UTC) and the old one is deleted when it rotates, so no hash can be linked to you, nor to your visits on another day.",
         "Never stored: your IP address, your User-Agent, the full address of the page that sent you, any cookie or identifier for analytics.",
         "Global Privacy Control: if your browser sends the Sec-GPC: 1 signal, your page view is counted without a visitor hash.",

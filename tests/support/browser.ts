@@ -64,6 +64,8 @@ export interface NewPageOptions {
   autoCheck?: boolean;
   /** Accept any TLS certificate (only for the self-signed one of tests/support/tls-proxy.ts). Default false. */
   ignoreHTTPSErrors?: boolean;
+  /** The User-Agent sent; default the browser's own (headless Chromium's, which the page-view count takes for a bot). */
+  userAgent?: string;
 }
 
 export interface TestPage {
@@ -86,6 +88,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
     reducedMotion: options.reducedMotion ?? "no-preference",
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
