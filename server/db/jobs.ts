@@ -2,7 +2,8 @@
  * Periodic work done once per period across every instance sharing the database (the retention
  * purge, the quota sweep): each instance checks often, and the one whose conditional UPDATE moves
  * the job's `next_run_at` forward runs it. One statement, so exact on SQLite and PostgreSQL alike,
- * and nothing is held while the job runs (an instance that dies mid-run only skips one period).
+ * and nothing is held while the job runs (an instance that dies mid-run only skips one period),
+ * unless the job asks to run in the claim's transaction (`inClaimTransaction`).
  */
 import { INSTANCE_ID } from "../instance";
 import type { Db } from "./database";
@@ -41,6 +42,13 @@ export interface ScheduleOptions {
    * not `now` + periodMs and at once: e.g. each Monday at 08:00 in a time zone.
    */
   next?: (now: Date) => Date;
+  /**
+   * Run the job inside the claim's transaction, on the `db` it is given: a job that only writes
+   * (the weekly digest queues its mails) is then taken with its claim or not at all, so a failure
+   * or a process killed mid-run leaves the run due for the next check instead of skipping it. Not
+   * for long jobs: the transaction holds its writes until the job ends.
+   */
+  inClaimTransaction?: boolean;
   /** How often this instance asks whether it is due (default: a tenth of the period, at most 1 h). */
   checkEveryMs?: number;
   /** First check after start (default 5 s). */
@@ -52,16 +60,23 @@ export interface ScheduleOptions {
  * One check of a shared job at `now`: runs `job` when this instance wins its run. The periodic
  * checks of scheduleShared call it; a test calls it with the time it moved to.
  */
-export async function runIfDue(db: Db, name: string, job: (now: Date) => Promise<void>, options: Pick<ScheduleOptions, "periodMs" | "next">, now = new Date()): Promise<boolean> {
-  const won = options.next
-    ? await claimRunDue(db, name, now, options.next(now), options.next(now))
-    : await claimJobRun(db, name, options.periodMs, now);
-  if (won) await job(now);
-  return won;
+export async function runIfDue(
+  db: Db,
+  name: string,
+  job: (now: Date, db: Db) => Promise<void>,
+  options: Pick<ScheduleOptions, "periodMs" | "next" | "inClaimTransaction">,
+  now = new Date(),
+): Promise<boolean> {
+  const run = async (on: Db) => {
+    const won = options.next ? await claimRunDue(on, name, now, options.next(now), options.next(now)) : await claimJobRun(on, name, options.periodMs, now);
+    if (won) await job(now, on);
+    return won;
+  };
+  return options.inClaimTransaction ? db.transaction().execute(run) : run(db);
 }
 
 /** Runs `job` once per period across instances. Returns a function that stops this instance's checks. */
-export function scheduleShared(db: Db, name: string, job: (now: Date) => Promise<void>, options: ScheduleOptions): () => void {
+export function scheduleShared(db: Db, name: string, job: (now: Date, db: Db) => Promise<void>, options: ScheduleOptions): () => void {
   const { periodMs, onError } = options;
   const checkEveryMs = options.checkEveryMs ?? Math.min(periodMs / 10, 3_600_000);
   let busy = false;

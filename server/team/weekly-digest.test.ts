@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migratedDatabase, SQLITE_ENGINE } from "../../tests/support/engines";
 import { type Postgres, startPostgres } from "../../tests/support/postgres";
@@ -208,6 +209,17 @@ describe("three instances on one PostgreSQL", () => {
     // The next Monday, 08:00 in Toronto again: one more each.
     expect((await at("2026-11-30T13:00:10.000Z")).filter(Boolean)).toHaveLength(1);
     expect((await digestRows(db())).map((row) => row.to)).toEqual([...members, ...members].sort());
+  });
+
+  it("a digest that could not be queued is not skipped: the next check queues it", async () => {
+    const [digest] = instances();
+    await digest!.check(new Date("2026-11-22T20:00:00.000Z"));
+    // The outbox cannot be written at 08:00 (a real database error, not a stand-in).
+    await sql`ALTER TABLE mail RENAME TO mail_away`.execute(db());
+    await expect(digest!.check(new Date("2026-11-23T13:00:10.000Z"))).rejects.toThrow();
+    await sql`ALTER TABLE mail_away RENAME TO mail`.execute(db());
+    expect(await digest!.check(new Date("2026-11-23T13:05:10.000Z"))).toBe(true);
+    expect((await digestRows(db())).map((row) => row.to)).toEqual(["ana@heavyroute.example", "ben@heavyroute.example"]);
   });
 
   it("WEEKLY_DIGEST=off: none is queued, whatever the day", async () => {

@@ -146,16 +146,17 @@ export interface WeeklyDigest {
 /** The digest of a database and its outbox, as `config` sets it (members, time zone, on or off, link origin). */
 export function weeklyDigest(options: { db: Db; outbox: MailOutbox; logger: Logger; config: Pick<Config, "teamMembers" | "teamTimeZone" | "weeklyDigest" | "mail"> }): WeeklyDigest {
   const { db, outbox, logger, config } = options;
-  const job = async (now: Date) => {
+  // Read and queued in the run's claim transaction (`trx`): the week's digest is claimed with its mails or not at all.
+  const job = async (now: Date, trx: Db) => {
     const weeks = digestWeeks(now, config.teamTimeZone);
-    const [week, before] = await Promise.all([weeklySummary(db, weeks.week, LEAD_KIND_TABLES), weeklySummary(db, weeks.before, LEAD_KIND_TABLES)]);
+    const week = await weeklySummary(trx, weeks.week, LEAD_KIND_TABLES);
+    const before = await weeklySummary(trx, weeks.before, LEAD_KIND_TABLES);
     const mail = digestMail(weeks, week, before, config.mail.origin);
     const mails: MailInput[] = config.teamMembers.map((to) => ({ to, about: null, ...mail }));
-    await db.transaction().execute((trx) => outbox.enqueueMany(trx, mails));
-    outbox.nudge();
+    await outbox.enqueueMany(trx, mails);
     logger.info({ week: weeks.week, members: mails.length }, "weekly digest queued");
   };
-  const timing = { periodMs: WEEK_MS, next: (now: Date) => nextDigestAt(now, config.teamTimeZone) };
+  const timing = { periodMs: WEEK_MS, next: (now: Date) => nextDigestAt(now, config.teamTimeZone), inClaimTransaction: true };
   return {
     check: (now) => (config.weeklyDigest ? runIfDue(db, JOB_NAME, job, timing, now) : Promise.resolve(false)),
     schedule: () =>
