@@ -8,16 +8,20 @@ import type { Generated, Insertable, Selectable } from "kysely";
  * Where a lead came from (migration 0019), on each lead table's row: null for leads from before,
  * and for what the visit did not tell.
  */
-export interface AttributionColumns {
-  /** Path of the first page of the visit (the tab's session), e.g. "/". */
-  landing_path: string | null;
-  /** Another site's origin that sent the visit (never a full URL), or null. */
-  referrer: string | null;
+/** The five UTM parameters as kept (server/analytics/page-view.ts `utmValue`), null when absent: on page views and on leads. */
+export interface UtmColumns {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
   utm_content: string | null;
   utm_term: string | null;
+}
+
+export interface AttributionColumns extends UtmColumns {
+  /** Path of the first page of the visit (the tab's session), e.g. "/". */
+  landing_path: string | null;
+  /** Another site's origin that sent the visit (never a full URL), or null. */
+  referrer: string | null;
   /** Path of the page whose form (or chat) sent the lead, e.g. "/platform". */
   converted_path: string | null;
 }
@@ -252,7 +256,7 @@ export interface CampaignRecipientsTable {
 export type DeviceClass = "phone" | "tablet" | "desktop";
 
 /** One page view counted (server/analytics/): never an address or a User-Agent. */
-export interface AnalyticsPageViewsTable {
+export interface AnalyticsPageViewsTable extends UtmColumns {
   /** UUIDv7: the views of one day in the order they were counted (a visitor's first is their landing). */
   id: string;
   /** UTC day, YYYY-MM-DD. */
@@ -260,11 +264,6 @@ export interface AnalyticsPageViewsTable {
   path: string;
   /** Another site's origin (never a full URL), or null. */
   referrer: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_content: string | null;
-  utm_term: string | null;
   device: DeviceClass;
   /** Hash of the day's salt, the public origin, the client key and the User-Agent; null with Sec-GPC. */
   visitor: string | null;
