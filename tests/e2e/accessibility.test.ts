@@ -45,6 +45,12 @@ describe("axe: zero violations", () => {
 });
 
 /**
+ * Waits until the sections the first paint left for later have been laid out (the page script does
+ * it at idle moments), so both contrast modes measure the same boxes.
+ */
+const sectionsLaidOut = (page: Page) => page.waitForFunction(() => !document.querySelector("[data-deferred-layout]"));
+
+/**
  * The rounded boxes of the page (cards, pills, buttons, badges) that its normal colours tell apart
  * from what is behind them, by their background or their border: for each, by its index among the
  * body's elements, whether it still stands out, by a background or a border of at least 3:1
@@ -101,10 +107,12 @@ describe("high contrast: every card, pill and button keeps its edge", () => {
       const { page } = await newPage(ctx.browser, { viewport });
       for (const route of SPEC_ROUTES) {
         await visit(page, ctx.url + route.path);
+        await sectionsLaidOut(page);
         const normal = await roundedBoxes(page);
         expect(normal.length, `${route.path}: boxes found`).toBeGreaterThan(0);
         await page.evaluate(() => localStorage.setItem("contrast", "high"));
         await visit(page, ctx.url + route.path);
+        await sectionsLaidOut(page);
         const high = new Map((await roundedBoxes(page)).map((box) => [box.index, box.standsOut]));
         const lost = normal.filter((box) => high.get(box.index) !== true).map((box) => box.name);
         expect(lost, `${route.path}: boxes that lose their edge in high contrast`).toEqual([]);
