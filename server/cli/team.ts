@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     // The link is printed, not mailed: this outbox is never started.
     const outbox = new MailOutbox(database.db, fileSender(config.mail.outboxDir, config.mail.from), createLogger("silent"));
-    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers, config.mail);
+    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers, config.mail, config.teamTimeZone);
     if (!access.isMember(address)) {
       console.error(`${address} is not a member of the team: add it to TEAM_MEMBERS (now: ${config.teamMembers.join(", ")}).`);
       return 1;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table types. Ids are text UUIDs and timestamps ISO-8601 UTC text, so SQLite and PostgreSQL
@@ -175,9 +175,15 @@ export interface TeamSessionsTable {
  * The addresses of TEAM_MEMBERS as the last instance to start found them, each with when it
  * joined: a session opened before `since` belongs to an earlier membership and signs nobody in.
  */
+export type TeamRole = "admin" | "member";
+
 export interface TeamMembersTable {
   email: string;
   since: string;
+  /** TEAM_MEMBERS' addresses are admins; admins invite the others. */
+  role: ColumnType<TeamRole, TeamRole | undefined, TeamRole>;
+  /** IANA zone the member reads times in; null: the team's (TEAM_TIMEZONE). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LeadKind = "newsletter" | "contact" | "information-request" | "chat";

@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
+import type { TeamRole } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import { textToHtml } from "../mail/compose";
@@ -33,6 +34,13 @@ export const SIGN_IN_TEMPLATE = "team-sign-in";
 export type LinkRequestOutcome = "sent" | "limited";
 export type SessionState = { member: string } | { removed: string } | undefined;
 
+export interface MemberProfile {
+  email: string;
+  role: TeamRole;
+  /** IANA zone: the member's own, else TEAM_TIMEZONE. */
+  timeZone: string;
+}
+
 export class TeamAccess {
   private readonly members: ReadonlySet<string>;
 
@@ -44,6 +52,8 @@ export class TeamAccess {
     members: readonly string[],
     /** Read when a link is made: its origin is the mail origin (config.ts), never a request's. */
     private readonly mail: Pick<Config["mail"], "origin">,
+    /** TEAM_TIMEZONE: a member's until they choose their own. */
+    private readonly teamTimeZone: string,
   ) {
     this.members = new Set(members);
   }
@@ -115,10 +125,16 @@ export class TeamAccess {
       await trx.deleteFrom("team_members").where("email", "not in", members).execute();
       await trx
         .insertInto("team_members")
-        .values(members.map((email) => ({ email, since: now })))
-        .onConflict((conflict) => conflict.column("email").doNothing())
+        .values(members.map((email) => ({ email, since: now, role: "admin" as const })))
+        .onConflict((conflict) => conflict.column("email").doUpdateSet({ role: "admin" }))
         .execute();
     });
+  }
+
+  /** What the workspace needs to know of a signed-in member: their role and the zone they read times in. */
+  async profile(email: string): Promise<MemberProfile> {
+    const row = await this.db.selectFrom("team_members").select(["role", "time_zone"]).where("email", "=", email).executeTakeFirst();
+    return { email, role: row?.role ?? "member", timeZone: row?.time_zone ?? this.teamTimeZone };
   }
 
   /** Whether a link would sign in (the link page shows its button, or the expired message). Does not use it. */

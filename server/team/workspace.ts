@@ -40,7 +40,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const { db, outbox, logger, config } = options;
   const audit = new Audit(db);
   const leads = new TeamLeads(db, audit, config.database.kind);
-  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail);
+  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail, config.teamTimeZone);
   outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   return {
     access,

@@ -6,6 +6,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientKeyContext, servicesContext } from "~/context.server";
 import { TEAM_SESSION_COOKIE } from "./team-contract";
+import type { MemberProfile } from "../../../server/team/access";
 
 interface Args {
   request: Request;
@@ -49,6 +50,13 @@ export async function requireMember({ request, context }: Args): Promise<string>
     { error: state ? "Your access to the team workspace has ended." : "Your session has ended. Please sign in again." },
     { status: state ? 403 : 401, headers },
   );
+}
+
+/** The signed-in member who is an admin (members and hand-off settings), else 403 in words. */
+export async function requireAdmin(args: Args): Promise<MemberProfile> {
+  const profile = await teamServices(args.context).access.profile(await requireMember(args));
+  if (profile.role !== "admin") throw data({ error: "Only an admin of the workspace can open this page." }, { status: 403 });
+  return profile;
 }
 
 /** A same-site path to return to after sign-in: /team or below, nothing else. */

@@ -1,10 +1,11 @@
 import { Link, Outlet, isRouteErrorResponse, useLoaderData } from "react-router";
-import { requireMember } from "~/features/team/guard.server";
+import { requireMember, teamServices } from "~/features/team/guard.server";
 import { Notice, TeamBar, TeamPage, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
-  return { member: await requireMember(args) };
+  const member = await requireMember(args);
+  return { member, profile: await teamServices(args.context).access.profile(member) };
 }
 
 export default function TeamLayout() {

@@ -17,6 +17,7 @@ import * as chatMessageSources from "./0017-chat-message-sources";
 import * as analytics from "./0018-analytics";
 import * as leadAttribution from "./0019-lead-attribution";
 import * as leadAttributionIndexed from "./0020-lead-attribution-indexed";
+import * as memberRoles from "./0021-member-roles";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0018-analytics": analytics,
   "0019-lead-attribution": leadAttribution,
   "0020-lead-attribution-indexed": leadAttributionIndexed,
+  "0021-member-roles": memberRoles,
 };
