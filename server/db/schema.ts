@@ -206,6 +206,22 @@ export interface LeadNotesTable {
   created_at: string;
 }
 
+/** The stages a person goes through; Won and Lost end it (Lost with a reason). */
+export type PersonStage = "new" | "contacted" | "qualified" | "won" | "lost";
+
+/** How the team works one person (a normalized address); no row: New, nobody's. */
+export interface PeopleTable {
+  email: string;
+  /** The member who owns the person, or null. */
+  owner: string | null;
+  stage: ColumnType<PersonStage, PersonStage | undefined, PersonStage>;
+  lost_reason: string | null;
+  /** YYYY-MM-DD in the owner's time zone, or null. */
+  follow_up_on: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -314,6 +330,7 @@ export interface Database {
   team_members: TeamMembersTable;
   lead_states: LeadStatesTable;
   lead_notes: LeadNotesTable;
+  people: PeopleTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   scheduled_jobs: ScheduledJobsTable;

@@ -22,9 +22,12 @@ export async function erasePerson(db: Db, email: string): Promise<Record<string,
   });
 }
 
-/** The team's notes and handled marks on the person's leads (the notes are the team's: never exported). */
+/**
+ * The team's work on the person: notes and handled marks on their leads (the notes are the team's:
+ * never exported), and their owner, stage and follow-up.
+ */
 async function eraseTeamAnnotations(db: Db, email: string): Promise<number> {
-  let deleted = 0;
+  let deleted = deletedRows(await db.deleteFrom("people").where("email", "=", email).executeTakeFirst());
   for (const kind of LEAD_KIND_TABLES) {
     const ids = db.selectFrom(kind.table).select("id").where(kind.address, "=", email);
     deleted += deletedRows(await db.deleteFrom("lead_notes").where("lead_kind", "=", kind.name).where("lead_id", "in", ids).executeTakeFirst());

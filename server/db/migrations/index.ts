@@ -18,6 +18,7 @@ import * as analytics from "./0018-analytics";
 import * as leadAttribution from "./0019-lead-attribution";
 import * as leadAttributionIndexed from "./0020-lead-attribution-indexed";
 import * as memberRoles from "./0021-member-roles";
+import * as people from "./0022-people";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0019-lead-attribution": leadAttribution,
   "0020-lead-attribution-indexed": leadAttributionIndexed,
   "0021-member-roles": memberRoles,
+  "0022-people": people,
 };
