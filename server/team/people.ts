@@ -11,7 +11,9 @@ import { erasePerson } from "../leads/erase";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
 import type { Audit } from "../audit/audit";
 import type { LeadRow, TeamLeads } from "./leads";
-import type { PersonState, PersonWork } from "./person-work";
+import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
+import { type PersonState, type PersonWork, replySubject } from "./person-work";
+import type { CannedReplies } from "./canned-replies";
 
 export interface PersonMail {
   id: string;
@@ -87,7 +89,26 @@ export class TeamPeople {
     private readonly leads: TeamLeads,
     private readonly audit: Audit,
     private readonly work: PersonWork,
+    private readonly canned: CannedReplies,
   ) {}
+
+  /**
+   * What the reply form starts with: the canned reply asked for, else the one of the plan of their
+   * latest lead, else the general one, with their name in it; the subject "Re:" their latest reply
+   * or lead.
+   */
+  async replyDraft(person: Person, asked?: CannedReplyKey): Promise<{ start: CannedReplyKey; subject: string; body: string }> {
+    const latestLead = person.leads[0];
+    const plan = CANNED_REPLY_KEYS.find((key) => key !== "general" && key === latestLead?.plan_type);
+    const start = asked ?? plan ?? "general";
+    const body = (await this.canned.list()).find((reply) => reply.key === start)?.body ?? "";
+    const latestReply = person.timeline.find((item) => item.type === "reply");
+    return {
+      start,
+      subject: replySubject(latestReply?.type === "reply" ? latestReply.reply.subject : undefined, latestLead),
+      body: body.replaceAll(NAME_PLACEHOLDER, person.card.name ?? "there"),
+    };
+  }
 
   async find(email: string): Promise<Person> {
     const address = normalizeAddress(email);

@@ -5,6 +5,8 @@
  * (a hand-off to the CRM) has one call site there. A reply goes through the outbox, threaded on
  * the person's earlier replies, and moves a New person to Contacted (docs/decisions/0120, 0121).
  */
+import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
+import type { LeadKindName } from "~/features/team/team-lines";
 import { PERSON_ERRORS, type PersonErrorCode, type PersonStageName } from "~/features/team/person-contract";
 import { TeamError } from "~/features/team/team-contract";
 import type { Config } from "../config";
@@ -180,4 +182,17 @@ export class PersonWork {
     }
     return false;
   }
+}
+
+const SUBJECT_OF_KIND: Record<LeadKindName, (lead: { plan_type: string | null }) => string> = {
+  "information-request": (lead) => `your ${PRODUCT_NAME} information request${lead.plan_type ? ` (${lead.plan_type})` : ""}`,
+  contact: () => `your message to ${PRODUCT_NAME}`,
+  chat: () => `your chat with ${ASSISTANT_NAME}`,
+  newsletter: () => `your ${PRODUCT_NAME} newsletter subscription`,
+};
+
+/** A reply's subject as the page offers it: "Re:" the latest reply's subject, else their latest lead's. */
+export function replySubject(latestReplySubject: string | undefined, latestLead: { kind: LeadKindName; plan_type: string | null } | undefined): string {
+  if (latestReplySubject) return `Re: ${latestReplySubject.replace(/^(?:re:\s*)+/i, "")}`;
+  return `Re: ${latestLead ? SUBJECT_OF_KIND[latestLead.kind](latestLead) : `your interest in ${PRODUCT_NAME}`}`;
 }

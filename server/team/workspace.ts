@@ -49,13 +49,14 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail, config.teamTimeZone);
   outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   const work = new PersonWork(db, outbox, audit, config.mail, config.database.kind);
+  const replies = new CannedReplies(db, audit);
   return {
     access,
     audit,
     leads,
-    people: new TeamPeople(db, leads, audit, work),
+    people: new TeamPeople(db, leads, audit, work, replies),
     work,
-    replies: new CannedReplies(db, audit),
+    replies,
     mail: new TeamMail(db, outbox, audit),
     overview: () => overview(db),
     insights: (period) => insights(db, period),
