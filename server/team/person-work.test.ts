@@ -42,7 +42,7 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
     await work.change("pat@example.com", { owner: MEMBER, stage: "qualified", lostReason: null, followUpOn: "2026-12-01" }, ADMIN);
     expect(await work.state("PAT@example.com")).toEqual({ owner: MEMBER, stage: "qualified", lostReason: null, followUpOn: "2026-12-01" });
     const audit = await db.selectFrom("audit_log").select(["actor", "action", "subject", "detail"]).where("subject", "=", "pat@example.com").orderBy("action").execute();
-    expect(audit.map((entry) => [entry.action, JSON.parse(entry.detail)])).toEqual([
+    expect(audit.map((entry) => [entry.action, JSON.parse(entry.detail) as unknown])).toEqual([
       ["person-follow-up", { before: null, after: "2026-12-01" }],
       ["person-owner", { before: null, after: MEMBER }],
       ["person-stage", { before: "new", after: "qualified" }],
@@ -57,7 +57,7 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
 
     await work.change("pat@example.com", { owner: MEMBER, stage: "lost", lostReason: "Chose another provider", followUpOn: null }, MEMBER);
     const events = await db.selectFrom("person_events").select(["kind", "actor", "detail"]).where("email", "=", "pat@example.com").where("actor", "=", MEMBER).orderBy("kind", "desc").execute();
-    expect(events.map((event) => [event.kind, event.actor, JSON.parse(event.detail)])).toEqual([
+    expect(events.map((event) => [event.kind, event.actor, JSON.parse(event.detail) as unknown])).toEqual([
       ["stage", MEMBER, { before: "qualified", after: "lost", reason: "Chose another provider" }],
       ["follow-up", MEMBER, { before: "2026-12-01", after: null }],
     ]);
@@ -97,7 +97,7 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
 
     // One stage change (by the first reply), audited as caused by it.
     const stage = await db.selectFrom("audit_log").select(["actor", "detail"]).where("action", "=", "person-stage").where("subject", "=", "quinn@example.com").execute();
-    expect(stage.map((entry) => [entry.actor, JSON.parse(entry.detail)])).toEqual([[MEMBER, { before: "new", after: "contacted", cause: "reply" }]]);
+    expect(stage.map((entry) => [entry.actor, JSON.parse(entry.detail) as unknown])).toEqual([[MEMBER, { before: "new", after: "contacted", cause: "reply" }]]);
     expect(await db.selectFrom("audit_log").select("actor").where("action", "=", "person-reply").where("subject", "=", "quinn@example.com").orderBy("at").execute()).toEqual([{ actor: MEMBER }, { actor: ADMIN }]);
     await outbox.stop();
   });

@@ -14,6 +14,8 @@ import { formatTime, linkClass } from "./team-ui";
 /** Where an outbox row opens. */
 export const outboxRowHref = (id: string) => `/team/mail/${encodeURIComponent(id)}`;
 
+const ATTRIBUTION_KEYS = ["landing_path", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "converted_path"] as const;
+
 const stageLabel = (stage: string | null) => (stage && stage in PERSON_STAGE_LABELS ? PERSON_STAGE_LABELS[stage as PersonStageName] : "—");
 const mailStatus = (status: string | null) => (status && status in MAIL_STATUS_LABELS ? MAIL_STATUS_LABELS[status as MailStatusName] : "Removed from the outbox");
 
@@ -63,7 +65,7 @@ export function PersonTimeline({ items, conversation }: { items: readonly Timeli
                   {lead.category ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">{lead.category}</span> : null}
                 </p>
                 {lead.message ? <p className="whitespace-pre-wrap">{lead.message}</p> : null}
-                <AttributionList lead={lead} compact />
+                {ATTRIBUTION_KEYS.some((key) => lead[key]) ? <AttributionList lead={lead} compact /> : null}
               </Entry>
             );
           }
