@@ -44,23 +44,25 @@ export async function action(args: Route.ActionArgs) {
   const email = query.value.email;
   const team = teamServices(args.context);
   const { intent } = read.value;
+  // A refusal of the work or reply form is shown in that form's section.
+  const inSection = (section: "work" | "reply", refusal: { data: { message: string } }) => data({ ok: false, message: refusal.data.message, section }, { status: 400 });
   try {
     if (intent === "work") {
       const form = read.value.fields(personWorkSchema);
-      if (!form.ok) return form.refusal;
+      if (!form.ok) return inSection("work", form.refusal);
       const { owner, stage, reason, follow_up } = form.value;
       await team.work.change(email, { owner: owner || null, stage, lostReason: reason || null, followUpOn: follow_up || null }, member);
-      return { ok: true, message: "Saved." };
+      return { ok: true, message: "Saved.", section: "work" };
     }
     if (intent === "reply") {
       const form = read.value.fields(replySchema);
-      if (!form.ok) return form.refusal;
+      if (!form.ok) return inSection("reply", form.refusal);
       await team.work.reply(email, form.value, member);
-      return { ok: true, message: `Reply queued to ${email}. Answers come to ${member}.` };
+      return { ok: true, message: `Reply queued to ${email}. Answers come to ${member}.`, section: "reply" };
     }
   } catch (error) {
     const code = teamErrorCode(error, PERSON_ERRORS);
-    if (code) return refuse(PERSON_ERRORS[code]);
+    if (code) return inSection(intent === "reply" ? "reply" : "work", refuse(PERSON_ERRORS[code]));
     throw error;
   }
   // Erasure: the form has no intent (as before) or says so.
@@ -86,6 +88,8 @@ export default function Person() {
   const { error, person, draft, members, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
+  const section = answer && "section" in answer ? answer.section : undefined;
+  const noticeIn = (where: "work" | "reply") => (answer && section === where ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null);
   const busy = navigation.state === "submitting";
   const known = person ? person.leads.length > 0 : false;
   const replies = person ? person.timeline.filter((item) => item.type === "reply").length : 0;
@@ -94,7 +98,7 @@ export default function Person() {
   return (
     <TeamPage title={person ? (person.card.name ?? person.email) : "Person"}>
       <div className="space-y-6">
-        {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
+        {answer && !section ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
         <Form method="get" className="flex max-w-xl flex-wrap items-end gap-2">
           <div className="grow">
             <label htmlFor="person-email" className="block font-medium">
@@ -139,6 +143,7 @@ export default function Person() {
                 <h2 id="person-work" className="text-xl font-bold">
                   Work this person
                 </h2>
+                {noticeIn("work")}
                 <Form method="post" className="space-y-3" key={`${person.work.owner}-${person.work.stage}-${person.work.followUpOn}`}>
                   <input type="hidden" name="intent" value="work" />
                   <div>
@@ -190,6 +195,7 @@ export default function Person() {
                 <h2 id="person-reply" className="text-xl font-bold">
                   Reply to {person.card.name ?? person.email}
                 </h2>
+                {noticeIn("reply")}
                 <Form method="get" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="email" value={person.email} />
                   <div className="grow">
