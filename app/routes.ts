@@ -29,6 +29,7 @@ export default [
       index("routes/team/leads.tsx"),
       route("leads/:kind/:id", "routes/team/lead.tsx"),
       route("people", "routes/team/person.tsx"),
+      route("replies", "routes/team/replies.tsx"),
       route("mail", "routes/team/mail.tsx"),
       route("overview", "routes/team/overview.tsx"),
       route("insights", "routes/team/insights.tsx"),

@@ -55,6 +55,9 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
       )
       .execute(),
   );
+  // A person's change history and the replies written to them: as long as the audit log and the mail.
+  deleted.person_events = count(await db.deleteFrom("person_events").where("at", "<", monthsBefore(now, RETENTION_MONTHS.audit_log)).execute());
+  deleted.person_replies = count(await db.deleteFrom("person_replies").where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.mail)).execute());
   deleted.audit_log = count(await db.deleteFrom("audit_log").where("at", "<", monthsBefore(now, RETENTION_MONTHS.audit_log)).execute());
   const nowIso = now.toISOString();
   deleted.team_sign_in_links = count(await db.deleteFrom("team_sign_in_links").where("expires_at", "<=", nowIso).execute());

@@ -17,7 +17,12 @@ export type AuditAction =
   | "campaign-test"
   | "campaign-send"
   | "campaign-pause"
-  | "campaign-resume";
+  | "campaign-resume"
+  | "person-owner"
+  | "person-stage"
+  | "person-follow-up"
+  | "person-reply"
+  | "canned-reply";
 
 export interface AuditEntry {
   actor: string;

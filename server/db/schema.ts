@@ -115,6 +115,14 @@ export interface MailTable {
   template: Generated<string | null>;
   /** Claimed first when lower: MAIL_PRIORITY in server/mail/compose.ts (rows from before 0011: 1). */
   priority: Generated<number>;
+  /** Reply-To (one plain address), or null (migration 0023). */
+  reply_to: string | null;
+  /** Message-ID as `<id@domain>`, or null: the senders make one from the row id. */
+  message_id: string | null;
+  /** In-Reply-To: the Message-ID this mail answers, or null. */
+  in_reply_to: string | null;
+  /** References: the thread's Message-IDs, oldest first, space-separated, or null. */
+  thread_references: string | null;
 }
 
 /** An anonymous chat visitor (one per session cookie). */
@@ -220,6 +228,44 @@ export interface PeopleTable {
   follow_up_on: string | null;
   updated_at: string;
   updated_by: string;
+}
+
+/** One change of how the team works a person (server/team/person-work.ts), for their timeline. */
+export interface PersonEventsTable {
+  id: string;
+  /** The person: a normalized address. */
+  email: string;
+  at: string;
+  /** The member who made the change. */
+  actor: string;
+  kind: "owner" | "stage" | "follow-up";
+  /** JSON: `{ before, after }` (and `reason` for Lost, `cause` when a reply moved the stage). */
+  detail: string;
+}
+
+/** A mail a member wrote to a person from the workspace; the thread continues from the latest. */
+export interface PersonRepliesTable {
+  id: string;
+  email: string;
+  /** Its outbox row (gone after the mail's retention period). */
+  mail_id: string;
+  author: string;
+  subject: string;
+  body: string;
+  /** Its Message-ID, `<id@domain>`. */
+  message_id: string;
+  /** Its References (the thread before it, then itself): the next reply's References. */
+  thread_references: string;
+  created_at: string;
+}
+
+/** A reply a member may start from: "general" or a plan type. */
+export interface CannedRepliesTable {
+  key: string;
+  body: string;
+  updated_at: string;
+  /** Null for the text the site seeded. */
+  updated_by: string | null;
 }
 
 export interface AuditLogTable {
@@ -331,6 +377,9 @@ export interface Database {
   lead_states: LeadStatesTable;
   lead_notes: LeadNotesTable;
   people: PeopleTable;
+  person_events: PersonEventsTable;
+  person_replies: PersonRepliesTable;
+  canned_replies: CannedRepliesTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   scheduled_jobs: ScheduledJobsTable;

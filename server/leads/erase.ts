@@ -18,16 +18,20 @@ export async function erasePerson(db: Db, email: string): Promise<Record<string,
     for (const kind of LEAD_KIND_TABLES) counts[kind.name] = await kind.erase(trx, normalized);
     counts["chat-conversation"] = await eraseChatConversations(trx, normalized);
     counts.mail = await eraseMail(trx, normalized);
+    await forgetInAudit(trx, normalized);
     return counts;
   });
 }
 
 /**
  * The team's work on the person: notes and handled marks on their leads (the notes are the team's:
- * never exported), and their owner, stage and follow-up.
+ * never exported), their owner, stage and follow-up with the history of their changes, and the
+ * replies members wrote to them.
  */
 async function eraseTeamAnnotations(db: Db, email: string): Promise<number> {
   let deleted = deletedRows(await db.deleteFrom("people").where("email", "=", email).executeTakeFirst());
+  deleted += deletedRows(await db.deleteFrom("person_events").where("email", "=", email).executeTakeFirst());
+  deleted += deletedRows(await db.deleteFrom("person_replies").where("email", "=", email).executeTakeFirst());
   for (const kind of LEAD_KIND_TABLES) {
     const ids = db.selectFrom(kind.table).select("id").where(kind.address, "=", email);
     deleted += deletedRows(await db.deleteFrom("lead_notes").where("lead_kind", "=", kind.name).where("lead_id", "in", ids).executeTakeFirst());
@@ -49,4 +53,10 @@ async function eraseMail(db: Db, emailLowercase: string): Promise<number> {
     .where((eb) => eb.or([eb(sql<string>`lower(${sql.ref("to")})`, "=", emailLowercase), eb("about_email", "=", emailLowercase)]))
     .executeTakeFirst();
   return deletedRows(result);
+}
+
+/** What a member did to the person stays audited, but no longer names them (server/team/person-work.ts). */
+export const ERASED_PERSON = "an erased person";
+async function forgetInAudit(db: Db, email: string): Promise<void> {
+  await db.updateTable("audit_log").set({ subject: ERASED_PERSON }).where("subject", "=", email).where("action", "like", "person-%").execute();
 }

@@ -1,5 +1,5 @@
 import { isValidEmail } from "~/shared/forms/email-rule";
-import type { NewMail } from "../db/schema";
+import type { MailRow, NewMail } from "../db/schema";
 import { nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 
@@ -69,6 +69,38 @@ export interface MailInput {
   template?: MailTemplate;
   /** Which due mail goes first (default "normal"); see MAIL_PRIORITY. */
   priority?: keyof typeof MAIL_PRIORITY;
+  /** Reply-To: one plain address (a member answering a person: replies reach the member). */
+  replyTo?: string;
+  /** Threading headers: this mail's Message-ID and, when it answers one, the thread before it. */
+  thread?: MailThreadHeaders;
+}
+
+/** Message-IDs as `<id@domain>`; `references` oldest first, the last being `inReplyTo`. */
+export interface MailThreadHeaders {
+  messageId: string;
+  inReplyTo?: string | undefined;
+  references?: readonly string[] | undefined;
+}
+
+/** A Message-ID we write: `<local@domain>` of plain characters (nothing that could end a header). */
+const MESSAGE_ID = /^<[A-Za-z0-9._+-]{1,100}@[A-Za-z0-9.-]{1,253}>$/;
+export const isMessageId = (value: string): boolean => MESSAGE_ID.test(value);
+
+/** The threading columns of a row (all null when the mail has no thread). */
+type ThreadColumns = Pick<MailRow, "reply_to" | "message_id" | "in_reply_to" | "thread_references">;
+function threadColumns(input: MailInput): ThreadColumns {
+  const replyTo = input.replyTo?.trim();
+  if (replyTo !== undefined && !isValidAddress(replyTo)) throw new InvalidMailError(`Invalid Reply-To address: ${JSON.stringify(input.replyTo)}`);
+  const { messageId, inReplyTo, references = [] } = input.thread ?? {};
+  for (const id of [messageId, inReplyTo, ...references]) {
+    if (id !== undefined && !isMessageId(id)) throw new InvalidMailError(`Invalid Message-ID: ${JSON.stringify(id)}`);
+  }
+  return {
+    reply_to: replyTo ?? null,
+    message_id: messageId ?? null,
+    in_reply_to: inReplyTo ?? null,
+    thread_references: references.length > 0 ? references.join(" ") : null,
+  };
 }
 
 /**
@@ -107,7 +139,7 @@ function cleanBody(text: string): string {
 }
 
 /** A complete outbox row, ready to insert: pending and due now. */
-export function composeMail(input: MailInput, now = nowIso()): NewMail {
+export function composeMail(input: MailInput, now = nowIso()): NewMail & ThreadColumns {
   const to = input.to.trim();
   if (!isValidAddress(to)) throw new InvalidMailError(`Invalid recipient address: ${JSON.stringify(input.to)}`);
   const subject = headerSafe(input.subject, 250);
@@ -131,5 +163,6 @@ export function composeMail(input: MailInput, now = nowIso()): NewMail {
     headers: headersJson(input.headers),
     template: input.template ? JSON.stringify({ name: input.template.name, values: input.template.values }) : null,
     priority: MAIL_PRIORITY[input.priority ?? "normal"],
+    ...threadColumns(input),
   };
 }

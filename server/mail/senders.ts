@@ -19,8 +19,9 @@ function extraHeaders(mail: MailRow): Record<string, string> | undefined {
   return headers;
 }
 
-/** The nodemailer message of a row. The Message-ID is derived from the row id, so a mail sent
- * twice after a crash (at-least-once) carries the same id and mail clients can fold the copies. */
+/** The nodemailer message of a row. The Message-ID is the row's (a threaded reply's), else derived
+ * from the row id: a mail sent twice after a crash (at-least-once) carries the same id either way,
+ * and mail clients can fold the copies. Reply-To, In-Reply-To and References when the row has them. */
 function message(mail: MailRow, from: string) {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return {
@@ -29,7 +30,10 @@ function message(mail: MailRow, from: string) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: `<${mail.id}@${domain}>`,
+    messageId: mail.message_id ?? `<${mail.id}@${domain}>`,
+    ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+    ...(mail.in_reply_to ? { inReplyTo: mail.in_reply_to } : {}),
+    ...(mail.thread_references ? { references: mail.thread_references.split(" ") } : {}),
     date: new Date(mail.created_at),
     headers: extraHeaders(mail),
     disableFileAccess: true,

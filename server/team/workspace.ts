@@ -20,12 +20,18 @@ import { type Insights, insights, insightsCsv } from "./insights";
 import type { InsightTable } from "~/features/team/insights-contract";
 import type { Period } from "../analytics/queries";
 import { TeamPeople } from "./people";
+import { PersonWork } from "./person-work";
+import { CannedReplies } from "./canned-replies";
 
 export interface TeamWorkspace {
   access: TeamAccess;
   audit: Audit;
   leads: TeamLeads;
   people: TeamPeople;
+  /** A person's owner, stage, follow-up and replies (every write of `people`). */
+  work: PersonWork;
+  /** The replies a member may start from (/team/replies). */
+  replies: CannedReplies;
   mail: TeamMail;
   overview: () => Promise<DayCounts[]>;
   /** What /team/insights shows for a period (UTC days, both included). */
@@ -42,11 +48,15 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const leads = new TeamLeads(db, audit, config.database.kind);
   const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail, config.teamTimeZone);
   outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
+  const work = new PersonWork(db, outbox, audit, config.mail, config.database.kind);
+  const replies = new CannedReplies(db, audit);
   return {
     access,
     audit,
     leads,
-    people: new TeamPeople(db, leads, audit),
+    people: new TeamPeople(db, leads, audit, work, replies),
+    work,
+    replies,
     mail: new TeamMail(db, outbox, audit),
     overview: () => overview(db),
     insights: (period) => insights(db, period),

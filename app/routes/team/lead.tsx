@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
+import { Markdown } from "~/features/chat/markdown";
 import { AttributionList } from "~/features/team/attribution-list";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { NOTE_MAX, isRowId } from "~/features/team/team-contract";
@@ -106,8 +107,9 @@ export default function Lead() {
             {conversations.map((messages, index) => (
               <ol key={index} className="space-y-2 rounded-lg border border-line p-3">
                 {messages.map((message, i) => (
-                  <li key={i} className="whitespace-pre-wrap">
-                    <span className="font-semibold">{message.role === "user" ? (lead.name ?? "Visitor") : "Max Load"}:</span> {message.content}
+                  <li key={i} className={message.role === "user" ? "whitespace-pre-wrap" : undefined}>
+                    <span className="font-semibold">{message.role === "user" ? (lead.name ?? "Visitor") : "Max Load"}:</span>{" "}
+                    {message.role === "user" ? message.content : <Markdown text={message.content} />}
                   </li>
                 ))}
               </ol>
