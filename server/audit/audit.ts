@@ -17,7 +17,11 @@ export type AuditAction =
   | "campaign-test"
   | "campaign-send"
   | "campaign-pause"
-  | "campaign-resume";
+  | "campaign-resume"
+  | "member-invite"
+  | "member-remove"
+  | "member-role"
+  | "member-settings";
 
 export interface AuditEntry {
   actor: string;

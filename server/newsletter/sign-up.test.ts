@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines";
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
+import { LeadAlerts } from "../mail/lead-alerts";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "./keys";
 import { NewsletterSignUp } from "./sign-up";
@@ -20,7 +21,7 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
   const service = () => {
     // The worker is never started: every queued mail stays pending, to be counted.
     const outbox = new MailOutbox(database().db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, createLogger("silent"));
-    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)));
+    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone));
   };
   const mailsAbout = async (email: string) =>
     (await database().db.selectFrom("mail").select(["to", "subject", "template", "status"]).where("about_email", "=", email.toLowerCase()).execute())

@@ -20,9 +20,12 @@ import { type Insights, insights, insightsCsv } from "./insights";
 import type { InsightTable } from "~/features/team/insights-contract";
 import type { Period } from "../analytics/queries";
 import { TeamPeople } from "./people";
+import { TeamMembers } from "./members";
 
 export interface TeamWorkspace {
   access: TeamAccess;
+  /** Members (admins manage them) and each member's settings. */
+  members: TeamMembers;
   audit: Audit;
   leads: TeamLeads;
   people: TeamPeople;
@@ -44,6 +47,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   return {
     access,
+    members: new TeamMembers(db, access, outbox, audit, config.database.kind, config.teamTimeZone),
     audit,
     leads,
     people: new TeamPeople(db, leads, audit),
