@@ -70,17 +70,17 @@ export default function Settings() {
           <legend className={legendClass}>New-lead alerts by mail</legend>
           {ALERT_CHOICES.map((choice) => (
             <label key={choice} className={choiceClass}>
-              <input type="radio" name="alerts" value={choice} defaultChecked={settings.alerts === choice} className="size-5" />
+              <input type="radio" name="alerts" value={choice} defaultChecked={settings.alerts === choice} className="size-5 shrink-0" />
               {ALERT_LABELS[choice]}
             </label>
           ))}
         </fieldset>
         <fieldset className={fieldsetClass}>
           <legend className={legendClass}>Only these kinds of lead</legend>
-          <p className="text-sm text-muted">None checked: every kind.</p>
+          <p className="text-sm text-muted">For alerts at once and the daily digest alike. None checked: every kind.</p>
           {LEAD_KINDS.map((kind) => (
             <label key={kind} className={choiceClass}>
-              <input type="checkbox" name="kinds" value={kind} defaultChecked={settings.filter.kinds?.includes(kind) ?? false} className="size-5" />
+              <input type="checkbox" name="kinds" value={kind} defaultChecked={settings.filter.kinds?.includes(kind) ?? false} className="size-5 shrink-0" />
               {LEAD_KIND_LABELS[kind]}
             </label>
           ))}
@@ -90,7 +90,7 @@ export default function Settings() {
           <p className="text-sm text-muted">None checked: every plan type. Other kinds of lead have no plan type and are not affected.</p>
           {PLAN_TYPES.map((plan) => (
             <label key={plan} className={choiceClass}>
-              <input type="checkbox" name="plans" value={plan} defaultChecked={settings.filter.plans?.includes(plan) ?? false} className="size-5" />
+              <input type="checkbox" name="plans" value={plan} defaultChecked={settings.filter.plans?.includes(plan) ?? false} className="size-5 shrink-0" />
               {plan}
             </label>
           ))}
