@@ -112,8 +112,17 @@ export class TeamAccess {
   readonly signInMail: TemplateRenderer = async (values, row) => {
     if (!(await this.isMember(row.to))) throw new MailTemplateError(`Mail ${row.id}: its address is no longer a member of the team; no sign-in link was made.`);
     const link = await this.createLink(row.to);
-    const invited = values.invitedBy ? [`${values.invitedBy} added you to the ${PRODUCT_NAME} team workspace.`, ""] : [];
-    const text = [...invited, `Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
+    const text = values.invitedBy
+      ? [
+          `${values.invitedBy} added you to the ${PRODUCT_NAME} team workspace.`,
+          "",
+          "Sign in:",
+          "",
+          link,
+          "",
+          `The link works once, within ${LINK_TTL_MINUTES} minutes. After that, ask for a new one with this address at ${this.mail.origin}/team/sign-in.`,
+        ].join("\n")
+      : [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
     return { text, html: textToHtml(text) };
   };
 
