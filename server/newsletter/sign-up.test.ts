@@ -58,6 +58,21 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
     expect(await mailsAbout("gone@example.com")).toEqual([notice("GONE@example.com"), notice("gone@example.com"), welcome("gone@example.com")]);
   });
 
+  it("queues a member's at-once alert with each new subscriber of the batch, none for an address already subscribed", async () => {
+    const signUp = service();
+    const { db } = database();
+    await db.insertInto("team_members").values({ email: "ann@example.com", since: new Date().toISOString(), alerts: "now", alert_kinds: '["newsletter"]' }).execute();
+    await db.insertInto("team_members").values({ email: "bob@example.com", since: new Date().toISOString(), alerts: "now", alert_kinds: '["chat"]' }).execute();
+    const outcomes = await Promise.all(["alert.one@example.com", "Alert.Two@example.com", "alert.two@example.com"].map((email) => signUp.subscribe(email, context)));
+    expect(outcomes).toEqual(["subscribed", "subscribed", "already-subscribed"]);
+    const alerts = await db.selectFrom("mail").select(["to", "subject", "about_email"]).where("subject", "like", "New lead:%").orderBy("about_email").execute();
+    expect(alerts).toEqual([
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from alert.one@example.com", about_email: "alert.one@example.com" },
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from Alert.Two@example.com", about_email: "alert.two@example.com" },
+    ]);
+    await db.deleteFrom("team_members").execute();
+  });
+
   it("a batch that cannot be written is refused as a whole, with no row and no mail", async () => {
     const signUp = service();
     const { db } = database();
