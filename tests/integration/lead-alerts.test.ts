@@ -1,8 +1,8 @@
 /**
  * New-lead alerts as a member gets them. "At once": a member chooses them on /team/settings for
  * information requests of one plan type; a matching request brings them one alert mail, with a
- * link to the person, and a lead their filter leaves out brings none (the built server, SQLite,
- * mail through an SMTP sink). The daily digest: two instances' checks on one PostgreSQL at the
+ * link to the person, and a lead their filter leaves out brings none; a chat lead too, once
+ * chosen (the built server, SQLite, mail through an SMTP sink). The daily digest: two instances' checks on one PostgreSQL at the
  * same 08:00 queue it once, listing the day's matching leads; a member whose filter matches none
  * gets nothing; the next day's check sends no second one for the same day.
  */
@@ -21,6 +21,7 @@ import { MailOutbox } from "../../server/mail/outbox";
 import { fileSender } from "../../server/mail/senders";
 import { leadDigest } from "../../server/team/lead-digest";
 import { createTeamWorkspace } from "../../server/team/workspace";
+import { chatVisitor } from "../support/chat-client";
 import { type Postgres, startPostgres } from "../support/postgres";
 import { type Site, startSite } from "../support/site-server";
 import { type Smtp, startSmtp } from "../support/smtp";
@@ -84,6 +85,13 @@ describe("alerts at once (SQLite, the built server, SMTP)", () => {
     expect(alert.subject).toBe("New lead: Information request (Government) from Ada Lovelace <gov@example.com>");
     expect(alert.text).toContain(`${PUBLIC}/team/people?email=gov%40example.com`);
     expect(alert.text).toMatch(/When: \d+ \w{3} \d{4}, \d\d:\d\d \(Europe\/Paris\)/);
+
+    // Chat leads now: the chat's lead is alerted, in its own transaction too.
+    const chatOnly = new URLSearchParams([["timeZone", "Europe/Paris"], ["alerts", "now"], ["kinds", "chat"]]);
+    expect((await post("/team/settings", chatOnly, cookie)).status).toBe(200);
+    expect((await chatVisitor(site.url, { origin: PUBLIC }).lead("Grace", "grace@example.com")).status).toBe(200);
+    const chat = await database.db.selectFrom("mail").select(["subject"]).where("to", "=", ANN).where("subject", "like", "New lead: Chat%").execute();
+    expect(chat.map((row) => row.subject)).toEqual(["New lead: Chat lead from Grace <grace@example.com>"]);
   });
 });
 
