@@ -35,6 +35,8 @@ export default [
       route("insights", "routes/team/insights.tsx"),
       route("audit", "routes/team/audit.tsx"),
       route("campaigns", "routes/team/campaigns.tsx"),
+      route("members", "routes/team/members.tsx"),
+      route("settings", "routes/team/settings.tsx"),
     ]),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

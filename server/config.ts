@@ -249,7 +249,7 @@ export interface Config {
   /** Who may read /metrics: connections from `allow` (addresses/CIDRs) that no proxy relayed, or with the bearer `token`. */
   metrics: { allow: string[]; token: string | undefined };
   limits: { postsPerMinute: number; chatPerIpPerDay: number; chatTotalPerDay: number };
-  /** Who may sign in to /team: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
+  /** The first members of /team, its admins, recorded at start: lower-cased addresses (TEAM_MEMBERS, else TEAM_EMAIL). */
   teamMembers: readonly string[];
   /** The team's IANA time zone (TEAM_TIMEZONE, default UTC): the weekly digest goes out Monday 08:00 there. */
   teamTimeZone: string;

@@ -2,7 +2,8 @@ import { type Chat, createChat } from "./chat/setup";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import type { Logger } from "./logger";
-import { LeadCapture, insertContactMessage } from "./leads/lead-capture";
+import { LeadCapture } from "./leads/lead-capture";
+import { LeadAlerts } from "./mail/lead-alerts";
 import { type LeadForms, leadForms } from "./leads/submissions";
 import { eventLoopBusy } from "./event-loop-load";
 import { MailOutbox } from "./mail/outbox";
@@ -13,6 +14,7 @@ import { scheduleRollup } from "./analytics/rollup";
 import { scheduleBackups } from "./db/backup-schedule";
 import { type TeamWorkspace, createTeamWorkspace } from "./team/workspace";
 import { weeklyDigest } from "./team/weekly-digest";
+import { leadDigest } from "./team/lead-digest";
 import { loadSessionSecret, sharedSessionSecret } from "./http/session-secret";
 import { NewsletterKeys } from "./newsletter/keys";
 import { NewsletterService } from "./newsletter/newsletter-service";
@@ -51,6 +53,8 @@ export interface Services {
   stopAnalyticsRollup: () => void;
   /** Stops this instance's checks of the weekly digest to the team (Monday 08:00 in TEAM_TIMEZONE; none when WEEKLY_DIGEST=off). */
   stopWeeklyDigest: () => void;
+  /** Stops this instance's checks of the members' daily digests of new leads (08:00 in each one's zone). */
+  stopLeadDigest: () => void;
   /** Stops the daily purge of data past the privacy policy's retention periods. */
   stopRetention: () => void;
   /** Stops this instance's periodic backups (BACKUP_INTERVAL, SQLite). */
@@ -80,9 +84,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate },
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
-  const signUp = new NewsletterSignUp(database, outbox, config.mail, keys);
-  const leads = new LeadCapture(database.db, outbox, config.mail);
-  const chat = createChat({ config, logger, db: database.db, outbox, recordContactMessage: insertContactMessage });
+  const alerts = new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone);
+  const signUp = new NewsletterSignUp(database, outbox, config.mail, keys, alerts);
+  const leads = new LeadCapture(database.db, outbox, config.mail, alerts);
+  const chat = createChat({ config, logger, db: database.db, outbox, recordContactMessage: leads.storeContactMessage, alerts });
   const forms = leadForms({ signUp, leads, logger, teamEmail: config.mail.teamEmail });
   const newsletter = new NewsletterService(database.db, keys);
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
@@ -93,6 +98,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     pageViews: new PageViewRecorder(database.db, logger),
     stopAnalyticsRollup: scheduleRollup(database.db, config.analytics.rawRetentionDays, logger),
     stopWeeklyDigest: weeklyDigest({ db: database.db, outbox, logger, config }).schedule(),
+    stopLeadDigest: leadDigest({ db: database.db, outbox, logger, config }).schedule(),
     stopRetention: scheduleRetention(database.db, logger),
     stopBackups: config.database.kind === "sqlite" ? scheduleBackups(database.db, config, config.database.file, logger) : () => {},
     lifecycle: { shuttingDown: false },
@@ -106,6 +112,7 @@ export async function closeServices(services: Services): Promise<void> {
   services.stopRetention();
   services.stopAnalyticsRollup();
   services.stopWeeklyDigest();
+  services.stopLeadDigest();
   services.stopBackups();
   services.chat.service.close();
   await services.campaigns.stop();

@@ -22,7 +22,11 @@ export type AuditAction =
   | "person-stage"
   | "person-follow-up"
   | "person-reply"
-  | "canned-reply";
+  | "canned-reply"
+  | "member-invite"
+  | "member-remove"
+  | "member-role"
+  | "member-settings";
 
 export interface AuditEntry {
   actor: string;

@@ -19,6 +19,7 @@ import { type RunReply, createReplier } from "./reply";
 import { type HandoverOutcome, type RecordContactMessage, createHandovers } from "./handover";
 import { type ChatOutbox, type TranscriptOutcome, createTranscripts } from "./transcript";
 import { addMessage, conversation, countChatOpened, ensureVisitor, storeLead, visitorRow } from "./visitors";
+import type { LeadAlerts } from "../mail/lead-alerts";
 
 export type ReplyResult =
   | { kind: "lead-required" }
@@ -50,9 +51,11 @@ export function createChatService(options: {
   outbox: ChatOutbox | undefined;
   /** "Ask the team" records the visitor's contact message with it. */
   recordContactMessage?: RecordContactMessage;
+  /** The members' "at once" alerts of a new chat lead. */
+  alerts?: Pick<LeadAlerts, "queue">;
   knowledgeBase?: KnowledgeBase;
 }): ChatService {
-  const { db, config, logger, provider, outbox, recordContactMessage } = options;
+  const { db, config, logger, provider, outbox, recordContactMessage, alerts } = options;
   const teamEmail = config.mail.teamEmail;
   const allowance = createAllowance(db, config.limits, logger);
   const knowledgeBase = options.knowledgeBase ?? buildKnowledgeBase();
@@ -113,7 +116,7 @@ export function createChatService(options: {
       const visitor = await ensureVisitor(db, visitorId, lead.timeZone);
       const current = await limits(visitorId, lead.timeZone);
       const message = demoLimitMessage(current.remainingMessages);
-      await storeLead(db, visitor, lead, message, attribution);
+      if (await storeLead(db, visitor, lead, message, attribution, alerts)) outbox?.nudge();
       return { message, limits: current };
     },
 

@@ -9,6 +9,7 @@ import type { Logger } from "../logger";
 import { type ChatService, createChatService } from "./chat-service";
 import type { RecordContactMessage } from "./handover";
 import type { ChatOutbox } from "./transcript";
+import type { LeadAlerts } from "../mail/lead-alerts";
 import { createProvider } from "./provider";
 import { chatRouter } from "./routes";
 import { loadSessionSecret } from "../http/session-secret";
@@ -19,12 +20,19 @@ export interface Chat {
   router: Router;
 }
 
-export function createChat(options: { config: Config; logger: Logger; db: Db; outbox: ChatOutbox | undefined; recordContactMessage?: RecordContactMessage }): Chat {
-  const { config, logger, db, outbox, recordContactMessage } = options;
+export function createChat(options: {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  outbox: ChatOutbox | undefined;
+  recordContactMessage?: RecordContactMessage;
+  alerts?: Pick<LeadAlerts, "queue">;
+}): Chat {
+  const { config, logger, db, outbox, recordContactMessage, alerts } = options;
   const { apiKey } = config.ai;
   const provider = apiKey ? createProvider({ ...config.ai, apiKey }, config.mail.teamEmail, logger) : undefined;
   if (!provider) logger.info("AI_API_KEY is not set: Max Load answers from the knowledge base");
   const signer = new SessionSigner(loadSessionSecret(config.sessionSecret, config.dataDir));
-  const service = createChatService({ db, config, logger, provider, outbox, recordContactMessage });
+  const service = createChatService({ db, config, logger, provider, outbox, recordContactMessage, alerts });
   return { service, router: chatRouter({ chat: service, signer, logger }) };
 }

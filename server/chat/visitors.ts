@@ -11,6 +11,7 @@ import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
+import type { LeadAlerts } from "../mail/lead-alerts";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -107,10 +108,19 @@ export async function conversation(db: Db, visitorId: string): Promise<ChatMessa
 export const CONVERSATION: MessageKind[] = ["intro", "chat", "notice"];
 
 /**
- * Stores the visitor's name and email (a `potential_customers` row when either changed) and the
- * opening exchange: the greeting and the name once, then the email and `closing`.
+ * Stores the visitor's name and email (a `potential_customers` row when either changed, with the
+ * members' "at once" alerts) and the opening exchange: the greeting and the name once, then the
+ * email and `closing`. True when a new lead was stored.
  */
-export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: string; email: string }, closing: string, attribution?: AttributionColumns): Promise<void> {
+export async function storeLead(
+  db: Db,
+  visitor: VisitorRow,
+  lead: { name: string; email: string },
+  closing: string,
+  attribution?: AttributionColumns,
+  alerts?: Pick<LeadAlerts, "queue">,
+): Promise<boolean> {
+  let isNew = false;
   const visitorId = visitor.id;
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -119,6 +129,8 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
         .insertInto("potential_customers")
         .values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, ...attribution })
         .execute();
+      await alerts?.queue(trx, [{ kind: "chat", email: lead.email, name: lead.name, planType: null, at: now }]);
+      isNew = true;
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();
@@ -130,6 +142,7 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
     await addMessage(trx, visitorId, "user", "intro", lead.email);
     await addMessage(trx, visitorId, "assistant", "intro", closing);
   });
+  return isNew;
 }
 
 /**

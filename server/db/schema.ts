@@ -192,7 +192,19 @@ export interface TeamMembersTable {
   role: ColumnType<TeamRole, TeamRole | undefined, TeamRole>;
   /** IANA zone the member reads times in; null: the team's (TEAM_TIMEZONE). */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who invited the address in the workspace; null: it came from TEAM_MEMBERS. */
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** New-lead alerts: at once, a daily digest, or none. */
+  alerts: ColumnType<MemberAlerts, MemberAlerts | undefined, MemberAlerts>;
+  /** JSON array of lead kinds the alerts cover; null: every kind. */
+  alert_kinds: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of the plan types an information request must have to be alerted; null: any. */
+  alert_plans: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the member's next daily digest is due (alerts "daily" only). */
+  digest_due_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type MemberAlerts = "now" | "daily" | "none";
 
 export type LeadKind = "newsletter" | "contact" | "information-request" | "chat";
 

@@ -13,6 +13,7 @@ import { LEAD_KIND_TABLES } from "./lead-kinds";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database";
 import { createLogger } from "../logger";
+import { LeadAlerts } from "../mail/lead-alerts";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { LeadCapture } from "./lead-capture";
@@ -37,8 +38,9 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
     const logger = createLogger("silent");
     const outbox = new MailOutbox(handle.db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
-    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)));
-    const leads = new LeadCapture(handle.db, outbox, config.mail);
+    const alerts = new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone);
+    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), alerts);
+    const leads = new LeadCapture(handle.db, outbox, config.mail, alerts);
     const chat = createChatService({ db: handle.db, config, logger, provider: undefined, outbox });
     try {
       for (const [email, name] of [["Ann@Example.com", "Ann"], [JOANN, "Jo Ann"], [ANN_AU, "Ann AU"]] as const) {

@@ -8,6 +8,7 @@ import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
+import type { LeadAlerts } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
 
 /**
@@ -27,8 +28,8 @@ export async function insertContactMessage(
 }
 
 /**
- * Contact messages and information requests: each record and the mail that announces it to the
- * team are written in one transaction, then the outbox is nudged. (The newsletter sign-up is
+ * Contact messages and information requests: each record, the mail that announces it to the
+ * team and the members' "at once" alerts are written in one transaction, then the outbox is nudged. (The newsletter sign-up is
  * server/newsletter/sign-up.ts; the chat's leads are server/chat/visitors.ts.)
  */
 export class LeadCapture {
@@ -36,13 +37,25 @@ export class LeadCapture {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
+    private readonly alerts: LeadAlerts,
   ) {}
+
+  /** A contact message and its alerts, inside the caller's transaction (the form's, or the chat's "Ask the team"). */
+  readonly storeContactMessage = async (
+    trx: Kysely<Database>,
+    message: Pick<ContactInput, "name" | "email" | "category" | "message">,
+    now: string,
+    attribution?: AttributionColumns,
+  ): Promise<void> => {
+    await insertContactMessage(trx, message, now, attribution);
+    await this.alerts.queue(trx, [{ kind: "contact", email: message.email, name: message.name, planType: null, at: now }]);
+  };
 
   async contact(input: Omit<ContactInput, "leave_this_empty">, attribution?: AttributionColumns): Promise<void> {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
-      await insertContactMessage(trx, input, now, attribution);
+      await this.storeContactMessage(trx, input, now, attribution);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,
@@ -81,6 +94,7 @@ export class LeadCapture {
           ...attribution,
         })
         .execute();
+      await this.alerts.queue(trx, [{ kind: "information-request", email: input.email, name: input.name, planType: input.planType, at: now }]);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

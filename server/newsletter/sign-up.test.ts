@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DATABASE_ENGINES, migratedDatabase } from "../../tests/support/engines";
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
+import { LeadAlerts } from "../mail/lead-alerts";
 import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "./keys";
 import { NewsletterSignUp } from "./sign-up";
@@ -20,7 +21,7 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
   const service = () => {
     // The worker is never started: every queued mail stays pending, to be counted.
     const outbox = new MailOutbox(database().db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, createLogger("silent"));
-    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)));
+    return new NewsletterSignUp(database(), outbox, config.mail, new NewsletterKeys("k".repeat(40)), new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone));
   };
   const mailsAbout = async (email: string) =>
     (await database().db.selectFrom("mail").select(["to", "subject", "template", "status"]).where("about_email", "=", email.toLowerCase()).execute())
@@ -55,6 +56,21 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
     // Active already: nothing more. Re-activated: a second notice, no second welcome.
     expect(await mailsAbout("active@example.com")).toEqual([notice("Active@Example.com"), welcome("Active@Example.com")]);
     expect(await mailsAbout("gone@example.com")).toEqual([notice("GONE@example.com"), notice("gone@example.com"), welcome("gone@example.com")]);
+  });
+
+  it("queues a member's at-once alert with each new subscriber of the batch, none for an address already subscribed", async () => {
+    const signUp = service();
+    const { db } = database();
+    await db.insertInto("team_members").values({ email: "ann@example.com", since: new Date().toISOString(), alerts: "now", alert_kinds: '["newsletter"]' }).execute();
+    await db.insertInto("team_members").values({ email: "bob@example.com", since: new Date().toISOString(), alerts: "now", alert_kinds: '["chat"]' }).execute();
+    const outcomes = await Promise.all(["alert.one@example.com", "Alert.Two@example.com", "alert.two@example.com"].map((email) => signUp.subscribe(email, context)));
+    expect(outcomes).toEqual(["subscribed", "subscribed", "already-subscribed"]);
+    const alerts = await db.selectFrom("mail").select(["to", "subject", "about_email"]).where("subject", "like", "New lead:%").orderBy("about_email").execute();
+    expect(alerts).toEqual([
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from alert.one@example.com", about_email: "alert.one@example.com" },
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from Alert.Two@example.com", about_email: "alert.two@example.com" },
+    ]);
+    await db.deleteFrom("team_members").execute();
   });
 
   it("a batch that cannot be written is refused as a whole, with no row and no mail", async () => {

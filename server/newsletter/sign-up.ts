@@ -7,6 +7,7 @@ import { type DatabaseHandle, type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 import type { AttributionColumns, SubscribersTable } from "../db/schema";
 import { composeMail, type MailInput } from "../mail/compose";
+import type { LeadAlerts, NewLead } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
 import { adminNoticeMail } from "./admin-notice";
 import { NewsletterKeys } from "./keys";
@@ -40,8 +41,8 @@ interface PendingSubscription {
 const MAX_BATCH = 200;
 
 /**
- * The newsletter sign-up: the subscriber row with its consent record, the admin notice and the
- * welcome mail, written in one transaction, then the outbox is nudged. Uniqueness is the
+ * The newsletter sign-up: the subscriber row with its consent record, the admin notice, the
+ * welcome mail and the members' "at once" alerts, written in one transaction, then the outbox is nudged. Uniqueness is the
  * database's (unique index on the lower-cased address), so simultaneous sign-ups of one address
  * cannot both succeed: the others are "already-subscribed".
  */
@@ -54,6 +55,7 @@ export class NewsletterSignUp {
     private readonly outbox: MailOutbox,
     private readonly mail: Config["mail"],
     private readonly keys: NewsletterKeys,
+    private readonly alerts: LeadAlerts,
   ) {
     this.db = database.db;
     this.kind = database.kind;
@@ -146,13 +148,18 @@ export class NewsletterSignUp {
       // The welcome goes once per address: with the row that created it (docs/decisions/0036).
       welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key }),
     ];
+    const lead = (record: NewSubscriber): NewLead => ({ kind: "newsletter", email: record.email, name: null, planType: null, at: now });
     if (this.kind === "postgres") {
-      const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
+      // The alerts are read first, and queued in the one statement with their subscriber's row, if it is inserted.
+      const alerts = await this.alerts.mailsFor(this.db, records.map(lead));
+      const mails = records.flatMap((record, index) => [...mailsOf(record), ...alerts[index]!].map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
       return insertSubscribersWithMails(this.db, records, mails);
     }
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
-      await this.outbox.enqueueMany(trx, records.filter((record) => inserted.has(record.id)).flatMap(mailsOf));
+      const added = records.filter((record) => inserted.has(record.id));
+      const alerts = (await this.alerts.mailsFor(trx, added.map(lead))).flat();
+      await this.outbox.enqueueMany(trx, [...added.flatMap(mailsOf), ...alerts]);
       return inserted;
     });
   }

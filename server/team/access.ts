@@ -1,10 +1,11 @@
 /**
- * Who may enter /team: members (TEAM_MEMBERS) sign in with a one-time link sent through the
- * outbox. Links and sessions are random tokens of which only the SHA-256 is stored; a link is made
- * when its mail is sent (the outbox holds a template reference, never the link) and works once,
- * for 15 minutes; a session lasts 12 hours, ends at sign-out, and ends at once when its address
- * leaves TEAM_MEMBERS: membership is checked on every request, here and in the database (an
- * instance that starts with a new list records it for all instances, `syncMembers`).
+ * Who may enter /team: the members in `team_members`, one list shared by every instance (the
+ * addresses of TEAM_MEMBERS, recorded at start by `syncMembers`, and those an admin invited:
+ * server/team/members.ts). They sign in with a one-time link sent through the outbox. Links and
+ * sessions are random tokens of which only the SHA-256 is stored; a link is made when its mail is
+ * sent (the outbox holds a template reference, never the link) and works once, for 15 minutes; a
+ * session lasts 12 hours, ends at sign-out, and ends at once when its address leaves the list:
+ * membership is checked in the database on every request.
  */
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
@@ -42,7 +43,8 @@ export interface MemberProfile {
 }
 
 export class TeamAccess {
-  private readonly members: ReadonlySet<string>;
+  /** TEAM_MEMBERS: the bootstrap list, recorded at start as admins. */
+  private readonly bootstrap: readonly string[];
 
   constructor(
     private readonly db: Db,
@@ -55,11 +57,13 @@ export class TeamAccess {
     /** TEAM_TIMEZONE: a member's until they choose their own. */
     private readonly teamTimeZone: string,
   ) {
-    this.members = new Set(members);
+    this.bootstrap = [...new Set(members.map((email) => email.trim().toLowerCase()))];
   }
 
-  isMember(email: string): boolean {
-    return this.members.has(email.trim().toLowerCase());
+  /** Whether the address is in the team's list (`team_members`), as every instance sees it. */
+  async isMember(email: string, db: Db = this.db): Promise<boolean> {
+    const row = await db.selectFrom("team_members").select("email").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** A new link for a member (the sign-in page and `npm run team -- link`). */
@@ -84,7 +88,7 @@ export class TeamAccess {
     if (byClient === undefined) return "limited";
     const byAddress = await takeRollingSlot(this.db, `team-sign-in:address:${address}`, SIGN_IN_LIMITS.perAddress, SIGN_IN_LIMITS.windowMs);
     if (byAddress === undefined) return "limited";
-    if (!this.isMember(address)) {
+    if (!(await this.isMember(address))) {
       this.logger.info("team sign-in asked for an address that is not a member");
       return "sent";
     }
@@ -103,32 +107,49 @@ export class TeamAccess {
   /**
    * Renders a queued sign-in mail: its link is made now, so the outbox never holds one (nor does
    * a failed mail resent from /team/mail hold an old one: it gets a new link). An address that
-   * left TEAM_MEMBERS meanwhile gets no link.
+   * left the team meanwhile gets no link. An invitation (values.invitedBy) says who added them.
    */
-  readonly signInMail: TemplateRenderer = async (_values, row) => {
-    if (!this.isMember(row.to)) throw new MailTemplateError(`Mail ${row.id}: its address is no longer in TEAM_MEMBERS; no sign-in link was made.`);
+  readonly signInMail: TemplateRenderer = async (values, row) => {
+    if (!(await this.isMember(row.to))) throw new MailTemplateError(`Mail ${row.id}: its address is no longer a member of the team; no sign-in link was made.`);
     const link = await this.createLink(row.to);
-    const text = [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
+    const text = values.invitedBy
+      ? [
+          `${values.invitedBy} added you to the ${PRODUCT_NAME} team workspace.`,
+          "",
+          "Sign in:",
+          "",
+          link,
+          "",
+          `The link works once, within ${LINK_TTL_MINUTES} minutes. After that, ask for a new one with this address at ${this.mail.origin}/team/sign-in.`,
+        ].join("\n")
+      : [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
     return { text, html: textToHtml(text) };
   };
 
   /**
-   * Records this instance's TEAM_MEMBERS in the database (at start): an address no longer in it
-   * leaves `team_members`, which ends its sessions on every instance sharing the database, also
-   * on one still running the old list; an address new to it joins now, so a session from an
-   * earlier membership of that address stays ended when it is added again.
+   * Records this instance's TEAM_MEMBERS in the database (at start): its addresses are added, or
+   * made admins again. An address that came only from TEAM_MEMBERS (nobody invited it in the
+   * workspace) and is no longer in it leaves `team_members`, which ends its sessions on every
+   * instance sharing the database, also on one still running the old list; an invited address
+   * stays, with the role an admin gave it. An address new to the list joins now, so a session
+   * from an earlier membership of that address stays ended when it is added again.
    */
   async syncMembers(): Promise<void> {
-    const members = [...this.members];
+    const members = this.bootstrap;
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("team_members").where("email", "not in", members).execute();
+      await trx.deleteFrom("team_members").where("invited_by", "is", null).where("email", "not in", members).execute();
       await trx
         .insertInto("team_members")
         .values(members.map((email) => ({ email, since: now, role: "admin" as const })))
         .onConflict((conflict) => conflict.column("email").doUpdateSet({ role: "admin" }))
         .execute();
     });
+  }
+
+  /** Whether an address is in TEAM_MEMBERS (it comes back, as an admin, at each start). */
+  inBootstrap(email: string): boolean {
+    return this.bootstrap.includes(email.trim().toLowerCase());
   }
 
   /** What the workspace needs to know of a signed-in member: their role and the zone they read times in. */
@@ -147,7 +168,7 @@ export class TeamAccess {
       .where("used_at", "is", null)
       .where("expires_at", ">", nowIso())
       .executeTakeFirst();
-    return row !== undefined && this.isMember(row.email);
+    return row !== undefined && (await this.isMember(row.email));
   }
 
   /** Uses a link (once: one UPDATE decides) and opens a session. Returns the session token. */
@@ -163,7 +184,7 @@ export class TeamAccess {
         .where("expires_at", ">", now.toISOString())
         .returning("email")
         .executeTakeFirst();
-      if (!used || !this.isMember(used.email)) return undefined;
+      if (!used || !(await this.isMember(used.email, trx))) return undefined;
       const sessionToken = newToken();
       await trx
         .insertInto("team_sessions")
@@ -175,9 +196,9 @@ export class TeamAccess {
   }
 
   /**
-   * The member behind a session cookie; `removed` when the address is not in this instance's
-   * TEAM_MEMBERS. A session is no session when the database's list (`syncMembers`) lacks its
-   * address, or gained it after the session began (it belongs to an earlier membership).
+   * The member behind a session cookie; `removed` when the address is no longer in the team's
+   * list. A session is no session when the list gained its address after the session began (it
+   * belongs to an earlier membership).
    */
   async session(token: string | undefined): Promise<SessionState> {
     if (!token || !TOKEN_SHAPE.test(token)) return undefined;
@@ -189,8 +210,8 @@ export class TeamAccess {
       .where("expires_at", ">", nowIso())
       .executeTakeFirst();
     if (!row) return undefined;
-    if (!this.isMember(row.email)) return { removed: row.email };
-    return row.since !== null && row.created_at >= row.since ? { member: row.email } : undefined;
+    if (row.since === null) return { removed: row.email };
+    return row.created_at >= row.since ? { member: row.email } : undefined;
   }
 
   async signOut(token: string | undefined): Promise<void> {

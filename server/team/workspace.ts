@@ -22,9 +22,12 @@ import type { Period } from "../analytics/queries";
 import { TeamPeople } from "./people";
 import { PersonWork } from "./person-work";
 import { CannedReplies } from "./canned-replies";
+import { TeamMembers } from "./members";
 
 export interface TeamWorkspace {
   access: TeamAccess;
+  /** Members (admins manage them) and each member's settings. */
+  members: TeamMembers;
   audit: Audit;
   leads: TeamLeads;
   people: TeamPeople;
@@ -52,6 +55,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const replies = new CannedReplies(db, audit);
   return {
     access,
+    members: new TeamMembers(db, access, outbox, audit, config.database.kind, config.teamTimeZone),
     audit,
     leads,
     people: new TeamPeople(db, leads, audit, work, replies),

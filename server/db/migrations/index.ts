@@ -20,6 +20,7 @@ import * as leadAttributionIndexed from "./0020-lead-attribution-indexed";
 import * as memberRoles from "./0021-member-roles";
 import * as people from "./0022-people";
 import * as personWork from "./0023-person-work";
+import * as memberAlerts from "./0025-member-alerts";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021-member-roles": memberRoles,
   "0022-people": people,
   "0023-person-work": personWork,
+  "0025-member-alerts": memberAlerts,
 };

@@ -1,0 +1,118 @@
+/**
+ * Members and settings in a real browser (SQLite, mail written as .eml files): the admin of
+ * TEAM_MEMBERS invites a member, who signs in with the link from their invitation; the member
+ * cannot open /team/members (403, in words); the admin sets their time zone and alerts; the
+ * workspace never loses its last admin; the admin removes the member, whose next request is
+ * signed out. /team/members and /team/settings pass axe in both contrast modes, and fit a phone.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { checkA11y, newPage } from "../support/browser";
+import { useSiteAndBrowser } from "../support/e2e";
+
+const ADMIN = "ann@example.com";
+const MEMBER = "mo@example.com";
+const ctx = useSiteAndBrowser({ env: { TEAM_MEMBERS: ADMIN, RATE_LIMIT_POST_PER_MINUTE: "1000" } });
+
+/** The newest .eml to `to` holding `text`, once the outbox has written it, unfolded from quoted-printable. */
+async function mailTo(to: string, text: string): Promise<string> {
+  const dir = join(ctx.site.dataDir, "mail");
+  for (let i = 0; i < 300; i++) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
+    for (const name of files) {
+      const mail = readFileSync(join(dir, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      if (new RegExp(`^To: ${to}`, "m").test(mail) && mail.includes(text) && !seen.has(name)) {
+        seen.add(name);
+        return mail;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with ${JSON.stringify(text)} in ${dir}`);
+}
+const seen = new Set<string>();
+const linkIn = (mail: string) => /https?:\/\/\S+\/team\/sign-in\/link\?token=[\w-]+/.exec(mail)![0];
+
+/** Waits for the page's notice (a status, or an alert for an error) saying exactly `text`. */
+const says = (page: Page, role: "status" | "alert", text: string) => expect.poll(() => page.getByRole(role).filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).count()).toBe(1);
+
+async function signInWith(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/team");
+}
+
+describe("members and settings", () => {
+  it("invites, refuses a member the admin page, keeps an admin, and ends a removed member's session", async () => {
+    // The refusals below answer 409, which the browser logs.
+    const { page: admin } = await newPage(ctx.browser, { ignore: [/status of 409/] });
+    await admin.goto(`${ctx.url}/team/sign-in`);
+    await admin.getByLabel("Work email").fill(ADMIN);
+    await admin.getByRole("button", { name: "Email me a sign-in link" }).click();
+    const adminLink = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
+    // Links are on the mail origin (the listening address): the browser stays on it, with its cookie.
+    const origin = new URL(adminLink).origin;
+    await signInWith(admin, adminLink);
+
+    await admin.goto(`${origin}/team/members`);
+    await admin.getByLabel("Email address").fill(MEMBER);
+    await admin.getByLabel("Role", { exact: true }).selectOption("member");
+    await admin.getByRole("button", { name: "Invite" }).click();
+    await says(admin, "status", `${MEMBER} is invited as member: a sign-in link is on its way to them.`);
+    const invitation = await mailTo(MEMBER, "added you to the");
+    expect(invitation).toContain(`${ADMIN} added you to the HeavyRoute team workspace.`);
+
+    const { page: member } = await newPage(ctx.browser, { ignore: [/status of 403/] });
+    await signInWith(member, linkIn(invitation));
+    const refused = await member.goto(`${origin}/team/members`);
+    expect(refused!.status()).toBe(403);
+    await says(member, "alert", "Only an admin of the workspace can open this page.");
+
+    await admin.goto(`${origin}/team/settings`);
+    await admin.getByLabel("Time zone").selectOption("Europe/Paris");
+    await admin.getByLabel("Daily digest: one mail at 08:00 with the day's leads").check();
+    await admin.getByLabel("Information request").check();
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await says(admin, "status", "Your settings are saved.");
+    await admin.reload();
+    expect(await admin.getByLabel("Time zone").inputValue()).toBe("Europe/Paris");
+    expect(await admin.getByLabel("Information request").isChecked()).toBe(true);
+
+    // The only admin can neither step down nor leave.
+    await admin.goto(`${origin}/team/members`);
+    await admin.getByLabel(`Role of ${ADMIN}`).selectOption("member");
+    await admin.getByRole("button", { name: `Change role of ${ADMIN}` }).click();
+    await says(admin, "alert", "The workspace needs at least one admin: make another member an admin first.");
+    await admin.getByRole("button", { name: `Remove ${ADMIN}` }).click();
+    await says(admin, "alert", "The workspace needs at least one admin: make another member an admin first.");
+
+    await admin.getByRole("button", { name: `Remove ${MEMBER}` }).click();
+    await says(admin, "status", `${MEMBER} is removed: their sessions have ended.`);
+    await expect.poll(() => admin.getByText(MEMBER, { exact: true }).count()).toBe(0);
+    await member.goto(`${origin}/team`);
+    expect(new URL(member.url()).pathname).toBe("/team/sign-in");
+  });
+
+  for (const contrast of ["normal", "high"] as const) {
+    it(`/team/members and /team/settings pass axe (${contrast} contrast) and fit a 390 px phone`, async () => {
+      const { page } = await newPage(ctx.browser);
+      if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
+      await page.goto(`${ctx.url}/team/sign-in`);
+      await page.getByLabel("Work email").fill(ADMIN);
+      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+      const link = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
+      await signInWith(page, link);
+      const origin = new URL(link).origin;
+      for (const path of ["/team/members", "/team/settings"]) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(`${origin}${path}`);
+        await checkA11y(page, { enhancedContrast: contrast === "high" });
+        await page.setViewportSize({ width: 390, height: 844 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+        await checkA11y(page, { enhancedContrast: contrast === "high" });
+      }
+    });
+  }
+});
