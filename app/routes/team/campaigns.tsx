@@ -60,7 +60,6 @@ export async function loader(args: Route.LoaderArgs) {
     segmentError: read && !read.ok ? read.message : undefined,
     audience,
     unsaved,
-    now: fieldInZone(new Date(), zone),
     tested: tested !== undefined,
     rate: config.mail.campaignRatePerMinute,
   };
@@ -130,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
 const STATUS_WORDS = { draft: "draft", scheduled: "scheduled", sending: "sending", paused: "paused", done: "sent" } as const;
 
 export default function CampaignsPage() {
-  const { email, zone, list, selected, preview, writing, fields, segment, segmentError, audience, unsaved, now, tested, rate } = useLoaderData<typeof loader>();
+  const { email, zone, list, selected, preview, writing, fields, segment, segmentError, audience, unsaved, tested, rate } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const submit = useSubmit();
   const segmentHidden = Object.entries(segment).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
@@ -319,7 +318,7 @@ export default function CampaignsPage() {
                 <label className="font-semibold" htmlFor="campaign-at">
                   {selected.scheduled ? "Reschedule to" : "Send later, at"} ({zone} time)
                 </label>
-                <input id="campaign-at" name="at" type="datetime-local" required min={now} defaultValue={selected.scheduledField ?? ""} className={inputClass} />
+                <input id="campaign-at" name="at" type="datetime-local" required defaultValue={selected.scheduledField ?? ""} className={inputClass} />
                 <div className="flex flex-wrap gap-2">
                   <button type="submit" name="intent" value="schedule" className={secondaryButtonClass}>
                     {selected.scheduled ? "Reschedule" : "Schedule"}
