@@ -47,12 +47,17 @@ export async function loader(args: Route.LoaderArgs) {
   const audience = writing ? (read?.ok || !selected?.audience ? await campaigns.audience(segment) : selected.audience) : undefined;
   const unsaved = selected !== undefined && read?.ok === true && JSON.stringify(segmentValues(read.segment)) !== JSON.stringify(segmentValues(selected.segment));
 
-  const list = (await campaigns.list()).map((c) => ({ id: c.id, subject: c.subject, status: c.status, sent: c.sent, recipients: c.recipients, scheduled: c.scheduled_at ? inZone(c.scheduled_at, zone) : null }));
+  const list = (await campaigns.list()).map((c) => ({ id: c.id, subject: c.subject, status: c.status, sent: c.sent, recipients: c.recipients, scheduled: c.status === "scheduled" && c.scheduled_at ? inZone(c.scheduled_at, zone) : null }));
   return {
     email,
     zone,
     list,
-    selected: selected && { ...selected, scheduled: selected.scheduled_at ? inZone(selected.scheduled_at, zone) : null, scheduledField: selected.scheduled_at ? fieldInZone(new Date(selected.scheduled_at), zone) : null },
+    selected: selected && {
+      ...selected,
+      // A campaign sent now while scheduled keeps its schedule in the row, no longer due.
+      scheduled: selected.status === "scheduled" && selected.scheduled_at ? inZone(selected.scheduled_at, zone) : null,
+      scheduledField: selected.status === "scheduled" && selected.scheduled_at ? fieldInZone(new Date(selected.scheduled_at), zone) : null,
+    },
     preview: selected ? await campaigns.preview(selected.id, email) : undefined,
     writing,
     fields: writing ? await campaigns.segmentFields() : [],
