@@ -75,6 +75,16 @@ describe("campaigns", () => {
     await signIn(page);
     signedIn = (await context.cookies()).map(({ name, value }) => ({ name, value, url: ctx.url }));
 
+    // Without JavaScript, the audience form's GET counts the segment chosen.
+    const plain = await newPage(ctx.browser, { javaScriptEnabled: false });
+    await plain.context.addCookies(signedIn);
+    await visit(plain.page, `${ctx.url}/team/campaigns`);
+    await plain.page.getByLabel("Source").selectOption("linkedin");
+    await plain.page.getByRole("button", { name: "Count the audience" }).click();
+    await expect.poll(() => plain.page.getByTestId("campaign-audience").innerText()).toContain("1 subscriber will receive it, of 3 on the list.");
+    expect(new URL(plain.page.url()).searchParams.get("source")).toBe("linkedin");
+    expect(await plain.page.getByTestId("campaign-audience").innerText()).toContain("1 not from source linkedin");
+
     // A new campaign: the audience is every active subscriber, the unsubscribed left out.
     await visit(page, `${ctx.url}/team/campaigns`);
     expect(await audienceText(page)).toContain("2 subscribers will receive it, of 3 on the list.");
