@@ -50,7 +50,6 @@ const scenario: Scenario = {
             consent_form: null,
             consent_text: null,
             consent_client: null,
-            origin: "https://www.heavyroute.example",
             unsubscribed_at: null,
             welcomed_at: now,
             unsubscribe_key: `benchkey${String(i + j).padStart(16, "0")}`,

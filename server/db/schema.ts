@@ -305,7 +305,8 @@ export interface ScheduledJobsTable {
   last_run_by: string | null;
 }
 
-export type CampaignStatus = "draft" | "sending" | "paused" | "done";
+/** draft ⇄ scheduled (at `scheduled_at`) → sending ⇄ paused → done. */
+export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "done";
 
 /** A newsletter campaign (server/newsletter/campaigns.ts). */
 export interface CampaignsTable {
@@ -321,6 +322,11 @@ export interface CampaignsTable {
   /** The rate limiter's clock: mails may be queued for the time up to now. */
   next_dispatch_at: string | null;
   recipients: Generated<number>;
+  /** The audience's filters as JSON (server/newsletter/campaign-audience.ts); "{}": every active subscriber. */
+  segment: ColumnType<string, string | undefined, string>;
+  /** When a scheduled campaign starts sending (UTC), and the member who scheduled it. */
+  scheduled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  scheduled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** "waiting" → "queued" (mail_id set) or "skipped" (unsubscribed before their turn). */

@@ -3,6 +3,9 @@
  * (docs/decisions/0037). The campaigns themselves (drafts, start, pause, progress) are
  * campaigns.ts; `start` there fills `campaign_recipients` with every active subscriber.
  *
+ * Each pass first starts the scheduled campaigns that are due (campaigns.ts `startDue`: one
+ * conditional UPDATE per campaign, so one instance starts it).
+ *
  * The dispatcher (every second, in every server process) takes each sending campaign in its own
  * transaction that begins by UPDATE-ing the campaign row: that row lock (PostgreSQL) or write
  * lock (SQLite) makes the rest of the transaction exclusive per campaign, across processes. It
@@ -57,6 +60,7 @@ export class CampaignDispatcher {
     private readonly mails: CampaignMails,
     private readonly perMinute: number,
     private readonly logger: Logger,
+    private readonly startDue: (now: Date) => Promise<number> = () => Promise.resolve(0),
   ) {}
 
   /** Every second, each sending campaign gets its share of the rate. */
@@ -85,7 +89,8 @@ export class CampaignDispatcher {
   }
 
   /** One pass over the sending campaigns; resolves to the number of mails queued. */
-  async dispatchOnce(): Promise<number> {
+  async dispatchOnce(now = new Date()): Promise<number> {
+    await this.startDue(now);
     let queued = 0;
     const sending = await this.db.selectFrom("campaigns").select("id").where("status", "=", "sending").execute();
     for (const { id } of sending) queued += await this.dispatch(id);

@@ -1,10 +1,13 @@
 /**
- * Newsletter campaigns from /team/campaigns: drafts, a test to the member, the start of the send,
- * pause and resume, and their progress. Every change is audited. The inputs are checked with the
+ * Newsletter campaigns from /team/campaigns: drafts, their audience (campaign-audience.ts), a
+ * schedule, a preview and a test to the member, the start of the send (now, or when the schedule
+ * is due: the dispatcher asks `startDue`), pause and resume, and their progress. Every change is
+ * audited with the member who made it. The inputs are checked with the
  * team's campaign schema (app/features/team/team-schemas.ts); a refusal is a TeamError with a code
  * of app/features/team/campaigns-contract.ts. The mails go out through campaign-dispatcher.ts.
  */
 import type { Config } from "../config";
+import { DateTime } from "luxon";
 import { type Db, nowIso } from "../db/database";
 import type { CampaignStatus } from "../db/schema";
 import type { Logger } from "../logger";
@@ -12,7 +15,8 @@ import type { MailOutbox } from "../mail/outbox";
 import type { Audit, AuditAction } from "../audit/audit";
 import { campaignError, type CampaignErrorCode } from "~/features/team/campaigns-contract";
 import { type CampaignInput, campaignInputError, campaignInputSchema } from "~/features/team/team-schemas";
-import { CampaignDispatcher, CampaignMails, renderCampaign } from "./campaign-dispatcher";
+import { type Audience, type Segment, SEGMENT_NAMES, audienceOf, inAudience, parseSegment, readSegment, segmentFields, segmentJson } from "./campaign-audience";
+import { CampaignDispatcher, CampaignMails } from "./campaign-dispatcher";
 import type { NewsletterKeys } from "./keys";
 import { newRowId } from "../db/row-id";
 
@@ -31,9 +35,43 @@ export interface CampaignProgress {
   skipped: number;
   /** Not yet handed to the outbox, or handed and not yet sent. */
   remaining: number;
-  /** The body as subscribers see it (safe html, without the per-recipient footer). */
-  previewHtml: string;
+  segment: Segment;
+  /** Before the send: who it would go to now, and who is left out and why. */
+  audience: Audience | undefined;
+  /** When a scheduled campaign starts sending (UTC ISO), and who scheduled it. */
+  scheduled_at: string | null;
+  scheduled_by: string | null;
 }
+
+/** A mail as its recipient gets it: the one rendering of the dispatcher (CampaignMails.to). */
+export interface CampaignPreview {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The unsubscribe key of a mail to the member (a test or the preview): a subscriber's own is never shown. */
+const SAMPLE_KEY = "test-only-not-a-subscriber";
+
+/** A campaign's row as progressOf reads it. */
+type CampaignRow = {
+  id: string;
+  subject: string;
+  body: string;
+  status: CampaignStatus;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  recipients: number;
+  segment: string;
+  scheduled_at: string | null;
+  scheduled_by: string | null;
+};
+
+/** Before the send: an edit, the audience and the schedule may still change. */
+const UNSENT: CampaignStatus[] = ["draft", "scheduled"];
 
 export class Campaigns {
   /** Queues the mails of sending campaigns; started and stopped with the services. */
@@ -49,7 +87,7 @@ export class Campaigns {
     logger: Logger,
   ) {
     this.mails = new CampaignMails(keys, mail);
-    this.dispatcher = new CampaignDispatcher(db, outbox, this.mails, mail.campaignRatePerMinute, logger);
+    this.dispatcher = new CampaignDispatcher(db, outbox, this.mails, mail.campaignRatePerMinute, logger, (now) => this.startDue(now));
   }
 
   /** The subject and body as stored, or a TeamError with the first refusal's code. */
@@ -59,29 +97,99 @@ export class Campaigns {
     return parsed.data;
   }
 
-  async create(actor: string, input: CampaignInput): Promise<string> {
+  /** A new draft, to the segment's audience (default: every active subscriber). */
+  async create(actor: string, input: CampaignInput, segment: Segment = {}): Promise<string> {
     const { subject, body } = Campaigns.check(input);
     const id = newRowId();
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto("campaigns").values({ id, subject, body, status: "draft", created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null }).execute();
-      await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { subject } });
+      await trx
+        .insertInto("campaigns")
+        .values({ id, subject, body, status: "draft", created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null, segment: segmentJson(segment) })
+        .execute();
+      await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { subject, segment: segmentJson(segment) } });
     });
     return id;
   }
 
-  /** Edits a draft. */
+  /** Edits the subject and body of a campaign not yet sending. */
   async update(actor: string, id: string, input: CampaignInput): Promise<void> {
     const { subject, body } = Campaigns.check(input);
-    const result = await this.db.updateTable("campaigns").set({ subject, body }).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw campaignError("campaign-not-draft");
-    void actor;
+    await this.edit(actor, id, { subject, body }, { subject });
+  }
+
+  /** Sets the audience of a campaign not yet sending. */
+  async setSegment(actor: string, id: string, segment: Segment): Promise<void> {
+    const json = segmentJson(segment);
+    await this.edit(actor, id, { segment: json }, { segment: json });
+  }
+
+  private async edit(actor: string, id: string, values: { subject?: string; body?: string; segment?: string }, detail: Record<string, string>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable("campaigns").set(values).where("id", "=", id).where("status", "in", UNSENT).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw campaignError("campaign-not-draft");
+      await this.audit.record(trx, { actor, action: "campaign-edit", subject: id, detail });
+    });
+  }
+
+  /**
+   * Schedules (or reschedules) a campaign not yet sending for `local`, a wall-clock time
+   * (YYYY-MM-DDTHH:MM) in the member's time zone `zone`; stored in UTC. `now` is the refusal's clock.
+   */
+  async schedule(actor: string, id: string, local: string, zone: string, now = new Date()): Promise<string> {
+    const at = DateTime.fromISO(local, { zone });
+    if (!at.isValid) throw campaignError("schedule-invalid");
+    // Luxon moves a time the clocks skip (spring forward) to one that exists: that is not what was asked.
+    if (at.toFormat("yyyy-MM-dd'T'HH:mm") !== local) throw campaignError("schedule-gap");
+    if (at.toMillis() <= now.getTime()) throw campaignError("schedule-past");
+    const utc = at.toUTC().toISO();
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable("campaigns").set({ status: "scheduled", scheduled_at: utc, scheduled_by: actor }).where("id", "=", id).where("status", "in", UNSENT).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw campaignError("campaign-not-draft");
+      await this.audit.record(trx, { actor, action: "campaign-schedule", subject: id, detail: { at: utc, zone, local } });
+    });
+    return utc;
+  }
+
+  /** Cancels a schedule before it is due: the campaign is a draft again. */
+  async unschedule(actor: string, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable("campaigns").set({ status: "draft", scheduled_at: null, scheduled_by: null }).where("id", "=", id).where("status", "=", "scheduled").executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw campaignError("campaign-not-scheduled");
+      await this.audit.record(trx, { actor, action: "campaign-unschedule", subject: id });
+    });
+  }
+
+  /** The campaign's mail as `member` would get it, with the sample footer of a test. */
+  async preview(id: string, member: string): Promise<CampaignPreview | undefined> {
+    const campaign = await this.db.selectFrom("campaigns").select(["subject", "body"]).where("id", "=", id).executeTakeFirst();
+    if (!campaign) return undefined;
+    const mail = this.mails.to(campaign, { email: member, unsubscribe_key: SAMPLE_KEY });
+    return { to: mail.to, subject: mail.subject, html: mail.html ?? "", text: mail.text };
+  }
+
+  /** The segment's audience now (for a campaign being written). */
+  audience(segment: Segment): Promise<Audience> {
+    return audienceOf(this.db, segment);
+  }
+
+  /** The segment's filters and the values the form offers. */
+  segmentFields() {
+    return segmentFields(this.db);
+  }
+
+  /** The names of the segment's fields in a form or a query. */
+  readonly segmentNames: readonly string[] = SEGMENT_NAMES;
+
+  /** A segment from a form or a query, its days in `zone`: the segment, or a message in words. */
+  readSegment(get: (name: string) => string, zone: string) {
+    return readSegment(get, zone);
   }
 
   /** A test mail to the member: the campaign as a subscriber gets it, with a sample footer. */
   async sendTest(actor: string, id: string): Promise<void> {
     const campaign = await this.db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
     if (!campaign) throw campaignError("campaign-missing");
-    const mail = this.mails.to(campaign, { email: actor, unsubscribe_key: "test-only-not-a-subscriber" });
+    const mail = this.mails.to(campaign, { email: actor, unsubscribe_key: SAMPLE_KEY });
     await this.db.transaction().execute(async (trx) => {
       await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null, priority: "now" });
       await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: { subject: campaign.subject } });
@@ -89,29 +197,63 @@ export class Campaigns {
     this.outbox.nudge();
   }
 
-  /** Starts sending to every active subscriber (once: a draft only). Returns the recipient count. */
+  /** Starts sending now to the segment's audience (once: a campaign not yet sending). Returns the recipient count. */
   async start(actor: string, id: string): Promise<number> {
     const count = await this.db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const started = await trx.updateTable("campaigns").set({ status: "sending", started_at: now, next_dispatch_at: now }).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
-      if (Number(started.numUpdatedRows) === 0) throw campaignError("campaign-already-sent");
-      const inserted = await trx
-        .insertInto("campaign_recipients")
-        .columns(["campaign_id", "subscriber_id", "email", "status"])
-        .expression((eb) =>
-          eb
-            .selectFrom("subscribers")
-            .select([eb.val(id).as("campaign_id"), "id", "email", eb.val("waiting").as("status")])
-            .where("status", "=", "active"),
-        )
-        .executeTakeFirst();
-      const n = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
-      await trx.updateTable("campaigns").set({ recipients: n }).where("id", "=", id).execute();
+      const n = await this.begin(trx, id, UNSENT, new Date(), false);
+      if (n === undefined) throw campaignError("campaign-already-sent");
       await this.audit.record(trx, { actor, action: "campaign-send", subject: id, detail: { recipients: n } });
       return n;
     });
     this.dispatcher.kick();
     return count;
+  }
+
+  /**
+   * Starts every scheduled campaign that is due at `now` (the dispatcher's pass, in every
+   * instance): the conditional UPDATE of `begin` lets one transaction win each campaign, across
+   * instances; the others find it sending already. Returns how many started.
+   */
+  async startDue(now = new Date()): Promise<number> {
+    const due = await this.db.selectFrom("campaigns").select("id").where("status", "=", "scheduled").where("scheduled_at", "<=", now.toISOString()).execute();
+    let started = 0;
+    for (const { id } of due) {
+      await this.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("campaigns").select("scheduled_by").where("id", "=", id).executeTakeFirst();
+        const n = await this.begin(trx, id, ["scheduled"], now, true);
+        if (n === undefined) return;
+        started += 1;
+        await this.audit.record(trx, { actor: row?.scheduled_by ?? "scheduled", action: "campaign-send", subject: id, detail: { recipients: n, scheduled: true } });
+      });
+    }
+    return started;
+  }
+
+  /**
+   * Moves a campaign from one of `from` to sending (`onlyDue`: when its schedule is due at `now`) and
+   * fills its recipient list with its audience as it is now. Undefined when another transaction
+   * started it first (or it is not in `from`).
+   */
+  private async begin(trx: Db, id: string, from: CampaignStatus[], now: Date, onlyDue: boolean): Promise<number | undefined> {
+    const stamp = now.toISOString();
+    let update = trx.updateTable("campaigns").set({ status: "sending", started_at: stamp, next_dispatch_at: stamp }).where("id", "=", id).where("status", "in", from);
+    if (onlyDue) update = update.where("scheduled_at", "<=", stamp);
+    const started = await update.returning("segment").executeTakeFirst();
+    if (!started) return undefined;
+    const segment = parseSegment(started.segment);
+    const inserted = await trx
+      .insertInto("campaign_recipients")
+      .columns(["campaign_id", "subscriber_id", "email", "status"])
+      .expression((eb) =>
+        eb
+          .selectFrom("subscribers as s")
+          .select([eb.val(id).as("campaign_id"), "s.id", "s.email", eb.val("waiting").as("status")])
+          .where(inAudience(segment)),
+      )
+      .executeTakeFirst();
+    const n = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+    await trx.updateTable("campaigns").set({ recipients: n }).where("id", "=", id).execute();
+    return n;
   }
 
   async pause(actor: string, id: string): Promise<void> {
@@ -141,7 +283,7 @@ export class Campaigns {
     return campaign ? this.progressOf(campaign) : undefined;
   }
 
-  private async progressOf(c: { id: string; subject: string; body: string; status: CampaignStatus; created_by: string; created_at: string; started_at: string | null; finished_at: string | null; recipients: number }): Promise<CampaignProgress> {
+  private async progressOf(c: CampaignRow): Promise<CampaignProgress> {
     const rows = await this.db
       .selectFrom("campaign_recipients as r")
       .leftJoin("mail as m", "m.id", "r.mail_id")
@@ -160,8 +302,12 @@ export class Campaigns {
       else if (row.mail === "failed") failed += n;
       else remaining += n;
     }
-    const { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients } = c;
-    return { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients: Number(recipients), sent, failed, skipped, remaining, previewHtml: renderCampaign(body).html };
+    const { id, subject, body, status, created_by, created_at, started_at, finished_at, scheduled_at, scheduled_by } = c;
+    const segment = parseSegment(c.segment);
+    // Before the send the recipients are the audience as it is now; after, those it was sent to.
+    const audience = UNSENT.includes(status) ? await audienceOf(this.db, segment) : undefined;
+    const recipients = audience ? audience.recipients : Number(c.recipients);
+    return { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients, sent, failed, skipped, remaining, segment, audience, scheduled_at, scheduled_by };
   }
 
   /** Starts the dispatcher (campaign-dispatcher.ts). */

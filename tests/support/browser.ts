@@ -146,6 +146,8 @@ export interface A11yOptions {
   include?: string;
   /** Also hold text to WCAG AAA contrast (7:1, axe's color-contrast-enhanced), as high contrast promises. */
   enhancedContrast?: boolean;
+  /** False: leave out the page's frames (a sandboxed preview without scripts, which axe cannot enter). */
+  iframes?: boolean;
 }
 
 /** Runs axe (WCAG 2.x A/AA and best practices) and fails with a readable list of violations. */
@@ -161,6 +163,7 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
   ]);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   if (options.include) builder = builder.include(options.include);
+  if (options.iframes === false) builder = builder.exclude("iframe");
   const { violations } = await builder.analyze();
   if (violations.length === 0) return;
   const summary = violations

@@ -10,7 +10,7 @@ export const CAMPAIGNS_PATH = "/team/campaigns";
 export const CAMPAIGN_LIMITS = { subject: 200, body: 50_000 } as const;
 
 /** What a campaign form may ask for (its `intent` field). */
-export const CAMPAIGN_INTENTS = ["create", "update", "test", "send", "pause", "resume"] as const;
+export const CAMPAIGN_INTENTS = ["create", "update", "segment", "schedule", "unschedule", "test", "send", "pause", "resume"] as const;
 export type CampaignIntent = (typeof CAMPAIGN_INTENTS)[number];
 
 export const CAMPAIGN_ERRORS = {
@@ -24,7 +24,11 @@ export const CAMPAIGN_ERRORS = {
   "campaign-already-sent": "This campaign has been sent already (or does not exist).",
   "campaign-not-sending": "Only a campaign that is sending can be paused.",
   "campaign-not-paused": "Only a campaign that is paused can be resumed.",
-  "send-unconfirmed": "Tick the box to confirm sending to every active subscriber.",
+  "send-unconfirmed": "Tick the box to confirm sending to the audience now.",
+  "campaign-not-scheduled": "This campaign is not scheduled (it may have started sending already).",
+  "schedule-invalid": "Choose the date and the time to send it (for example 2027-03-01 at 09:00).",
+  "schedule-gap": "That time does not exist in your time zone: the clocks move forward then. Choose another time.",
+  "schedule-past": "That time has passed: choose a time later than now.",
 } as const;
 export type CampaignErrorCode = keyof typeof CAMPAIGN_ERRORS;
 

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { DateTime } from "luxon";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useSubmit } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { servicesContext } from "~/context.server";
 import { CAMPAIGN_ERRORS, CAMPAIGN_INTENTS, CAMPAIGN_LIMITS, CAMPAIGNS_PATH } from "~/features/team/campaigns-contract";
-import { requireMember } from "~/features/team/guard.server";
+import { requireMember, teamServices } from "~/features/team/guard.server";
 import { isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { campaignInputSchema, parseCampaignsQuery } from "~/features/team/team-schemas";
@@ -11,21 +12,67 @@ import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = () => [{ title: `Campaigns | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
 
+/** A UTC time as the member reads it, in their zone: "Thu 1 Jul 2027, 09:00 EDT". */
+const inZone = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: "utc" }).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm ZZZZ");
+/** The same as a datetime-local field's value. */
+const fieldInZone = (date: Date, zone: string) => DateTime.fromJSDate(date).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
+
 /**
- * /team/campaigns — the launch announcement: compose (subject, Markdown), preview, send a test to
- * yourself, send to every active subscriber, follow progress, pause and resume. Plain forms: works
- * without JavaScript. Campaigns are server/newsletter/campaigns.ts, their sending
- * server/newsletter/campaign-dispatcher.ts.
+ * /team/campaigns — newsletter campaigns: compose (subject, Markdown), choose the audience (a
+ * segment; the count and who is left out, why, shown while writing), preview the mail as sent at
+ * phone and desktop widths, send a test to yourself, send now or schedule for a time in your zone,
+ * follow progress, pause and resume. Plain forms: works without JavaScript (the audience form is a
+ * GET; with JavaScript it refreshes as the member picks). Campaigns are
+ * server/newsletter/campaigns.ts, their audience campaign-audience.ts, their sending
+ * campaign-dispatcher.ts.
  */
 export async function loader(args: Route.LoaderArgs) {
   const email = await requireMember(args);
   const { campaigns, config } = args.context.get(servicesContext);
-  const query = parseCampaignsQuery(new URL(args.request.url).searchParams);
+  const { timeZone: zone } = await teamServices(args.context).access.profile(email);
+  const params = new URL(args.request.url).searchParams;
+  // The segment's fields (the audience form's GET) are read by the campaigns; the rest here.
+  const own = new URLSearchParams([...params].filter(([key]) => !campaigns.segmentNames.includes(key)));
+  const query = parseCampaignsQuery(own);
   if (!query.ok) throw data({ message: query.errors.join(" ") }, { status: 400 });
   const { id, tested } = query.value;
   const selected = isRowId(id) ? await campaigns.get(id) : undefined;
   if (id && !selected) throw data({ message: CAMPAIGN_ERRORS["campaign-missing"] }, { status: 404 });
-  return { email, list: await campaigns.list(), selected, tested: tested !== undefined, rate: config.mail.campaignRatePerMinute };
+  const writing = !selected || selected.status === "draft" || selected.status === "scheduled";
+
+  // The audience shown: the segment in the query (being chosen), else the campaign's.
+  const given = campaigns.segmentNames.some((name) => params.has(name));
+  const read = given ? campaigns.readSegment((name) => params.get(name) ?? "", zone) : undefined;
+  const segment = read?.ok ? read.segment : (selected?.segment ?? {});
+  const audience = writing ? (read?.ok || !selected?.audience ? await campaigns.audience(segment) : selected.audience) : undefined;
+  const unsaved = selected !== undefined && read?.ok === true && JSON.stringify(segmentValues(read.segment)) !== JSON.stringify(segmentValues(selected.segment));
+
+  const list = (await campaigns.list()).map((c) => ({ id: c.id, subject: c.subject, status: c.status, sent: c.sent, recipients: c.recipients, scheduled: c.status === "scheduled" && c.scheduled_at ? inZone(c.scheduled_at, zone) : null }));
+  return {
+    email,
+    zone,
+    list,
+    selected: selected && {
+      ...selected,
+      // A campaign sent now while scheduled keeps its schedule in the row, no longer due.
+      scheduled: selected.status === "scheduled" && selected.scheduled_at ? inZone(selected.scheduled_at, zone) : null,
+      scheduledField: selected.status === "scheduled" && selected.scheduled_at ? fieldInZone(new Date(selected.scheduled_at), zone) : null,
+    },
+    preview: selected ? await campaigns.preview(selected.id, email) : undefined,
+    writing,
+    fields: writing ? await campaigns.segmentFields() : [],
+    segment: segmentValues(segment),
+    segmentError: read && !read.ok ? read.message : undefined,
+    audience,
+    unsaved,
+    tested: tested !== undefined,
+    rate: config.mail.campaignRatePerMinute,
+  };
+}
+
+/** A segment's values by field (its zone aside): what the form shows and compares. */
+function segmentValues(segment: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(segment).filter((entry): entry is [string, string] => entry[0] !== "zone" && entry[1] !== undefined));
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -34,6 +81,7 @@ export async function action(args: Route.ActionArgs) {
   const read = await readTeamForm(args.request, { intents: CAMPAIGN_INTENTS, needsId: (intent) => intent !== "create", noSuchId: CAMPAIGN_ERRORS["campaign-unknown"] });
   if (!read.ok) return read.refusal;
   const { intent, id = "", fields, text } = read.value;
+  const zone = async () => (await teamServices(args.context).access.profile(email)).timeZone;
   try {
     switch (intent) {
       case "create":
@@ -44,9 +92,23 @@ export async function action(args: Route.ActionArgs) {
           await campaigns.update(email, id, input.value);
           break;
         }
-        const created = await campaigns.create(email, input.value);
+        const segment = campaigns.readSegment(text, await zone());
+        if (!segment.ok) return refuse(segment.message);
+        const created = await campaigns.create(email, input.value, segment.segment);
         return redirect(`${CAMPAIGNS_PATH}?id=${created}`);
       }
+      case "segment": {
+        const segment = campaigns.readSegment(text, await zone());
+        if (!segment.ok) return refuse(segment.message);
+        await campaigns.setSegment(email, id, segment.segment);
+        break;
+      }
+      case "schedule":
+        await campaigns.schedule(email, id, text("at"), await zone());
+        break;
+      case "unschedule":
+        await campaigns.unschedule(email, id);
+        break;
       case "test":
         await campaigns.sendTest(email, id);
         return redirect(`${CAMPAIGNS_PATH}?id=${id}&tested=1`);
@@ -69,14 +131,18 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`${CAMPAIGNS_PATH}?id=${id}`);
 }
 
+const STATUS_WORDS = { draft: "draft", scheduled: "scheduled", sending: "sending", paused: "paused", done: "sent" } as const;
+
 export default function CampaignsPage() {
-  const { email, list, selected, tested, rate } = useLoaderData<typeof loader>();
+  const { email, zone, list, selected, preview, writing, fields, segment, segmentError, audience, unsaved, tested, rate } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const editable = !selected || selected.status === "draft";
+  const submit = useSubmit();
+  const segmentHidden = Object.entries(segment).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
   return (
     <TeamPage title="Campaigns">
       <p className="text-muted">
-        Announcements to every active subscriber, sent at {rate} mails a minute, each with the recipient's own unsubscribe link.
+        Announcements to the newsletter's subscribers (all, or a segment), sent at {rate} mails a minute, each with the recipient's own unsubscribe link. Times are in your time
+        zone, {zone}.
       </p>
       {answer && "message" in answer ? (
         <div className="mt-4">
@@ -89,10 +155,10 @@ export default function CampaignsPage() {
         </div>
       ) : null}
 
-      {selected && !editable ? null : (
+      {writing ? (
         <Form method="post" className="mt-6 max-w-3xl">
           <input type="hidden" name="intent" value={selected ? "update" : "create"} />
-          {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
+          {selected ? <input type="hidden" name="id" value={selected.id} /> : segmentHidden}
           <label className="block font-semibold" htmlFor="campaign-subject">
             Subject
           </label>
@@ -105,19 +171,117 @@ export default function CampaignsPage() {
             {selected ? "Save and preview" : "Create and preview"}
           </button>
         </Form>
-      )}
+      ) : null}
 
-      {selected ? (
-        <section aria-labelledby="campaign-preview" className="mt-8 max-w-3xl">
-          <h2 id="campaign-preview" className="text-2xl font-bold">
+      {writing && audience ? (
+        <section aria-labelledby="campaign-audience" className="mt-8 max-w-3xl">
+          <h2 id="campaign-audience" className="text-2xl font-bold">
+            Audience
+          </h2>
+          <Form method="get" className="mt-2" onChange={(event) => void submit(event.currentTarget, { method: "get", replace: true, preventScrollReset: true })}>
+            {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {fields.map((field) => (
+                <div key={field.name}>
+                  <label className="block font-semibold" htmlFor={`segment-${field.name}`}>
+                    {field.label}
+                  </label>
+                  {field.input.kind === "date" ? (
+                    <input id={`segment-${field.name}`} name={field.name} type="date" defaultValue={segment[field.name] ?? ""} className={inputClass} />
+                  ) : (
+                    <select id={`segment-${field.name}`} name={field.name} defaultValue={segment[field.name] ?? ""} className={inputClass}>
+                      <option value="">Any</option>
+                      {[...field.input.options, ...(segment[field.name] && !field.input.options.some((o) => o.value === segment[field.name]) ? [{ value: segment[field.name]!, count: 0 }] : [])].map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.count === null ? option.value : `${option.value} (${option.count})`}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </div>
+              ))}
+            </div>
+            <div className="mt-4 flex flex-wrap gap-4">
+              <button type="submit" className={secondaryButtonClass}>
+                Count the audience
+              </button>
+              {selected ? (
+                <button type="submit" formMethod="post" name="intent" value="segment" className={buttonClass}>
+                  Save the audience
+                </button>
+              ) : null}
+            </div>
+          </Form>
+          {segmentError ? (
+            <div className="mt-4">
+              <Notice tone="error">{segmentError}</Notice>
+            </div>
+          ) : null}
+          <div className="mt-4 rounded-lg border border-line p-4" aria-live="polite" data-testid="campaign-audience">
+            <p className="text-lg">
+              <strong>{audience.recipients}</strong> {audience.recipients === 1 ? "subscriber" : "subscribers"} will receive it, of {audience.total} on the list.
+            </p>
+            {audience.excluded.length > 0 ? (
+              <>
+                <p className="mt-2 font-semibold">Left out:</p>
+                <ul className="mt-1 list-disc pl-6">
+                  {audience.excluded.map((line) => (
+                    <li key={line.reason}>
+                      {line.count} {line.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {unsaved ? <p className="mt-2 font-semibold">This segment is not saved yet: “Save the audience” keeps it for this campaign.</p> : null}
+            {!selected && Object.keys(segment).length > 0 ? <p className="mt-2">“Create and preview” above keeps this segment with the new campaign.</p> : null}
+          </div>
+        </section>
+      ) : null}
+
+      {selected && preview ? (
+        <section aria-labelledby="campaign-preview" className="mt-8">
+          <h2 id="campaign-preview" className="text-2xl font-bold wrap-anywhere">
             Preview: {selected.subject}
           </h2>
-          <div className="prose mt-4 rounded-xl border border-line p-4" dangerouslySetInnerHTML={{ __html: selected.previewHtml }} />
-          <p className="mt-2 text-sm text-muted">Each mail ends with who sends it, the postal/contact line and the recipient's unsubscribe link.</p>
-          <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Progress">
+          <p className="mt-2 max-w-3xl text-muted">
+            The mail exactly as sent, to {preview.to} (the test mail); each subscriber's carries their own address and unsubscribe link.
+          </p>
+          <div className="mt-4 flex flex-wrap items-start gap-6">
+            <figure className="max-w-full">
+              <figcaption className="font-semibold">On a phone (360 px)</figcaption>
+              <iframe title="The mail on a phone" sandbox="" srcDoc={preview.html} className="mt-2 h-[32rem] w-[360px] max-w-full rounded-lg border border-line bg-white" />
+            </figure>
+            <figure className="max-w-full min-w-0">
+              <figcaption className="font-semibold">On a desktop (700 px)</figcaption>
+              <div className="mt-2 max-w-full overflow-x-auto" role="region" aria-label="The mail on a desktop (scrolls sideways on a narrow screen)" tabIndex={0}>
+                <iframe title="The mail on a desktop" sandbox="" srcDoc={preview.html} className="h-[32rem] w-[700px] rounded-lg border border-line bg-white" />
+              </div>
+            </figure>
+          </div>
+          <details className="mt-4 max-w-3xl">
+            <summary className="cursor-pointer font-semibold">The text part</summary>
+            <pre className="mt-2 rounded-lg border border-line p-4 text-sm whitespace-pre-wrap wrap-anywhere" data-testid="campaign-text">
+              {preview.text}
+            </pre>
+          </details>
+        </section>
+      ) : null}
+
+      {selected ? (
+        <section aria-labelledby="campaign-sending" className="mt-8 max-w-3xl">
+          <h2 id="campaign-sending" className="text-2xl font-bold">
+            Sending
+          </h2>
+          {selected.scheduled ? (
+            <p className="mt-2 text-lg" data-testid="campaign-scheduled">
+              Scheduled for <strong>{selected.scheduled}</strong>.
+            </p>
+          ) : null}
+          <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5" aria-label="Progress">
             {(
               [
-                ["Status", selected.status],
+                ["Status", STATUS_WORDS[selected.status]],
                 ["Recipients", selected.recipients],
                 ["Sent", selected.sent],
                 ["Failed", selected.failed],
@@ -140,17 +304,6 @@ export default function CampaignsPage() {
                 Send a test to {email}
               </button>
             </Form>
-            {selected.status === "draft" ? (
-              <Form method="post" className="flex flex-col gap-2">
-                <input type="hidden" name="id" value={selected.id} />
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" name="confirm" value="yes" required /> Send to every active subscriber now
-                </label>
-                <button type="submit" name="intent" value="send" className={buttonClass}>
-                  Send campaign
-                </button>
-              </Form>
-            ) : null}
             {selected.status === "sending" || selected.status === "paused" ? (
               <Form method="post">
                 <input type="hidden" name="id" value={selected.id} />
@@ -163,6 +316,36 @@ export default function CampaignsPage() {
               Refresh progress
             </Link>
           </div>
+          {writing ? (
+            <div className="mt-6 grid gap-6 sm:grid-cols-2">
+              <Form method="post" className="flex flex-col gap-2 rounded-lg border border-line p-4">
+                <input type="hidden" name="id" value={selected.id} />
+                <label className="font-semibold" htmlFor="campaign-at">
+                  {selected.scheduled ? "Reschedule to" : "Send later, at"} ({zone} time)
+                </label>
+                <input id="campaign-at" name="at" type="datetime-local" required defaultValue={selected.scheduledField ?? ""} className={inputClass} />
+                <div className="flex flex-wrap gap-2">
+                  <button type="submit" name="intent" value="schedule" className={secondaryButtonClass}>
+                    {selected.scheduled ? "Reschedule" : "Schedule"}
+                  </button>
+                  {selected.scheduled ? (
+                    <button type="submit" name="intent" value="unschedule" formNoValidate className={secondaryButtonClass}>
+                      Cancel the schedule
+                    </button>
+                  ) : null}
+                </div>
+              </Form>
+              <Form method="post" className="flex flex-col gap-2 rounded-lg border border-line p-4">
+                <input type="hidden" name="id" value={selected.id} />
+                <label className="flex items-start gap-2">
+                  <input type="checkbox" name="confirm" value="yes" required className="mt-1.5" /> Send to the {selected.recipients} {selected.recipients === 1 ? "subscriber" : "subscribers"} of the audience now
+                </label>
+                <button type="submit" name="intent" value="send" className={buttonClass}>
+                  Send now
+                </button>
+              </Form>
+            </div>
+          ) : null}
           <p className="mt-6">
             <Link to={CAMPAIGNS_PATH} className={linkClass}>
               New campaign
@@ -180,11 +363,12 @@ export default function CampaignsPage() {
         ) : (
           <ul className="mt-2 list-disc pl-6">
             {list.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="wrap-anywhere">
                 <Link to={`${CAMPAIGNS_PATH}?id=${c.id}`} className={linkClass}>
                   {c.subject}
                 </Link>{" "}
-                — {c.status}, {c.sent} sent of {c.recipients}
+                — {STATUS_WORDS[c.status]}
+                {c.scheduled ? `, for ${c.scheduled}` : ""}, {c.status === "draft" || c.status === "scheduled" ? `${c.recipients} recipients` : `${c.sent} sent of ${c.recipients}`}
               </li>
             ))}
           </ul>

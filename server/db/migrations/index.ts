@@ -21,6 +21,7 @@ import * as memberRoles from "./0021-member-roles";
 import * as people from "./0022-people";
 import * as personWork from "./0023-person-work";
 import * as memberAlerts from "./0025-member-alerts";
+import * as campaignAudience from "./0027-campaign-audience";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0022-people": people,
   "0023-person-work": personWork,
   "0025-member-alerts": memberAlerts,
+  "0027-campaign-audience": campaignAudience,
 };
