@@ -17,7 +17,12 @@ export type AuditAction =
   | "campaign-test"
   | "campaign-send"
   | "campaign-pause"
-  | "campaign-resume";
+  | "campaign-resume"
+  | "webhook-create"
+  | "webhook-update"
+  | "webhook-rotate"
+  | "webhook-delete"
+  | "webhook-replay";
 
 export interface AuditEntry {
   actor: string;
