@@ -11,6 +11,7 @@ import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
+import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -115,10 +116,12 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (visitor.email !== lead.email || visitor.name !== lead.name) {
+      const row = { id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now };
       await trx
         .insertInto("potential_customers")
-        .values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, ...attribution })
+        .values({ ...row, ...attribution })
         .execute();
+      await emitWebhookEvent(trx, "lead.created", leadCreatedData("chat", row, attribution));
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

@@ -9,10 +9,11 @@ import { newRowId } from "../db/row-id";
 import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
+import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
- * team"), with where the visit came from.
+ * team"), with where the visit came from, and queues its `lead.created` webhook there too.
  */
 export async function insertContactMessage(
   trx: Kysely<Database>,
@@ -20,10 +21,12 @@ export async function insertContactMessage(
   now: string,
   attribution?: AttributionColumns,
 ): Promise<void> {
+  const row = { id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now };
   await trx
     .insertInto("contact_messages")
-    .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now, ...attribution })
+    .values({ ...row, ...attribution })
     .execute();
+  await emitWebhookEvent(trx, "lead.created", leadCreatedData("contact", row, attribution));
 }
 
 /**
@@ -67,20 +70,12 @@ export class LeadCapture {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
+      const row = { id: newRowId(), name: input.name, email: input.email, phone: input.phone, company: input.company, message: input.message, plan_type: input.planType, created_at: now };
       await trx
         .insertInto("more_information")
-        .values({
-          id: newRowId(),
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          company: input.company,
-          message: input.message,
-          plan_type: input.planType,
-          created_at: now,
-          ...attribution,
-        })
+        .values({ ...row, ...attribution })
         .execute();
+      await emitWebhookEvent(trx, "lead.created", leadCreatedData("information-request", row, attribution));
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

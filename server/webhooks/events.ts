@@ -9,6 +9,7 @@ import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 import type { AttributionColumns, Database, PersonStage } from "../db/schema";
 import { normalizeAddress } from "../mail/compose";
+import { NO_ATTRIBUTION } from "../analytics/lead-attribution";
 import type { LeadKindName } from "~/features/team/team-lines";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "~/features/team/webhooks-contract";
 
@@ -68,7 +69,8 @@ export interface WebhookPayload<Type extends WebhookEventType = WebhookEventType
 export function leadCreatedData(
   kind: LeadKindName,
   lead: { id: string; email: string; created_at: string } & Partial<Record<"name" | "phone" | "company" | "plan_type" | "category" | "message", string | null>>,
-  attribution: AttributionColumns | undefined,
+  /** The lead's attribution columns (other fields of the object are not read); undefined: unknown. */
+  attribution: Partial<AttributionColumns> | undefined,
 ): LeadCreatedData {
   return {
     kind,
@@ -81,7 +83,9 @@ export function leadCreatedData(
     plan_type: lead.plan_type ?? null,
     category: lead.category ?? null,
     message: lead.message ?? null,
-    attribution: attribution ?? null,
+    attribution: attribution
+      ? (Object.fromEntries(Object.keys(NO_ATTRIBUTION).map((key) => [key, attribution[key as keyof AttributionColumns] ?? null])) as unknown as AttributionColumns)
+      : null,
   };
 }
 
