@@ -34,6 +34,7 @@ export default [
       route("insights", "routes/team/insights.tsx"),
       route("audit", "routes/team/audit.tsx"),
       route("campaigns", "routes/team/campaigns.tsx"),
+      route("webhooks", "routes/team/webhooks.tsx"),
     ]),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -7,14 +7,16 @@ import { WEBHOOK_EVENTS } from "~/features/team/webhooks-contract";
 import { repoRoot } from "./paths";
 
 const ajv = new Ajv({ allErrors: true, strict: true });
-addFormats.default(ajv);
+addFormats(ajv);
 const validators = new Map(
   WEBHOOK_EVENTS.map((type) => [type, ajv.compile(JSON.parse(readFileSync(join(repoRoot, "docs", "webhooks", `${type}.schema.json`), "utf8")) as object)]),
 );
 
 export function payloadProblems(body: string): string[] {
-  const payload = JSON.parse(body) as { type?: string };
-  const validate = validators.get(payload.type as (typeof WEBHOOK_EVENTS)[number]);
-  if (!validate) return [`no schema for the type ${JSON.stringify(payload.type)}`];
-  return validate(payload) ? [] : (validate.errors ?? []).map((error) => `${payload.type}${error.instancePath} ${error.message}`);
+  const payload: unknown = JSON.parse(body);
+  const type = String((payload as { type?: unknown }).type);
+  const validate = validators.get(type as (typeof WEBHOOK_EVENTS)[number]);
+  if (!validate) return [`no schema for the type ${type}`];
+  if (validate(payload)) return [];
+  return (validate.errors ?? []).map((error) => `${type}${error.instancePath} ${error.message}`);
 }
