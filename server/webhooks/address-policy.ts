@@ -64,6 +64,8 @@ export class WebhookAddressPolicy {
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new WebhookAddressError("The URL must start with https://.");
     if (url.username || url.password) throw new WebhookAddressError("The URL must not carry a user name or password; the signature authenticates each delivery.");
     const host = hostOf(url);
+    const https = "The URL must start with https:// (plain http is accepted only to this machine, for development).";
+    if (url.protocol === "http:" && !net.isIP(host) && host !== "localhost") throw new WebhookAddressError(https);
     let addresses: string[];
     try {
       addresses = net.isIP(host) ? [host] : await resolve(host);
@@ -75,9 +77,7 @@ export class WebhookAddressPolicy {
       const refusal = this.refusal(address);
       if (refusal) throw new WebhookAddressError(`Refused: ${host} resolves to ${refusal}.`);
     }
-    if (url.protocol === "http:" && !addresses.every((address) => this.loopbackAllowed(address))) {
-      throw new WebhookAddressError("The URL must start with https:// (plain http is accepted only to this machine, for development).");
-    }
+    if (url.protocol === "http:" && !addresses.every((address) => this.loopbackAllowed(address))) throw new WebhookAddressError(https);
     url.hash = "";
     return url.toString();
   }

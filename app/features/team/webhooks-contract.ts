@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "subscriber.unsubscribed": "A subscriber unsubscribes from the newsletter",
 };
 
+/** A checkbox's field name per event (one field each: the form reader takes one value per name). */
+export const eventField = (type: WebhookEventType) => `event:${type}`;
+
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type WebhookDeliveryStatusName = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WEBHOOK_DELIVERY_LABELS: Record<WebhookDeliveryStatusName, string> = { pending: "Pending", delivered: "Delivered", failed: "Failed" };

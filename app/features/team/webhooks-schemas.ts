@@ -6,6 +6,3 @@ export const webhookEndpointSchema = z.object({
   url: z.string().trim().min(1, "Give the endpoint's URL, e.g. https://crm.example.com/hooks/heavyroute.").max(WEBHOOK_URL_MAX, `The URL is at most ${WEBHOOK_URL_MAX} characters.`),
   enabled: z.string().transform((value) => value === "on"),
 });
-
-/** A checkbox's field name per event (one field each: the form reader takes one value per name). */
-export const eventField = (type: string) => `event:${type}`;

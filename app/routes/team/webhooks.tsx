@@ -13,8 +13,9 @@ import {
   WEBHOOK_INTENTS,
   WEBHOOK_URL_MAX,
   WEBHOOKS_PATH,
+  eventField,
 } from "~/features/team/webhooks-contract";
-import { eventField, webhookEndpointSchema } from "~/features/team/webhooks-schemas";
+import { webhookEndpointSchema } from "~/features/team/webhooks-schemas";
 import type { Route } from "./+types/webhooks";
 
 export const meta: Route.MetaFunction = () => [{ title: `Webhooks | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
