@@ -5,6 +5,8 @@
  * and counts the attempt (FOR UPDATE SKIP LOCKED on PostgreSQL), so several instances never send
  * one row at once; a live worker renews its lease; a dead one's rows are due again when it ends.
  *
+ * - A disabled endpoint's pending deliveries wait (none are queued for it meanwhile); deleting an
+ *   endpoint deletes them.
  * - A 2xx answer is delivered; anything else (a redirect is never followed, a timeout, a refused
  *   address) is a failed attempt, retried with exponential back-off (30 s doubling to 1 h; 25
  *   attempts span about 20 hours), then `failed`. /team/webhooks replays any delivery.
@@ -143,7 +145,15 @@ export class WebhookWorker {
     const statement = (executor: Db) => {
       const now = nowIso();
       const until = later(leaseMs);
-      let due = executor.selectFrom("webhook_deliveries").select("id").where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("next_attempt_at").limit(batchSize);
+      // A disabled endpoint's deliveries wait until it is enabled again.
+      let due = executor
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where("endpoint_id", "in", executor.selectFrom("webhook_endpoints").select("id").where("enabled", "=", 1))
+        .orderBy("next_attempt_at")
+        .limit(batchSize);
       if (sharedDatabase) due = due.forUpdate().skipLocked();
       return executor
         .updateTable("webhook_deliveries")
