@@ -10,8 +10,9 @@
  * - A 2xx answer is delivered; anything else (a redirect is never followed, a timeout, a refused
  *   address) is a failed attempt, retried with exponential back-off (30 s doubling to 1 h; 25
  *   attempts span about 20 hours), then `failed`. /team/webhooks replays any delivery.
- * - At most `concurrency` requests at once per instance, over kept-alive connections; while
- *   requests keep the event loop busy, a backlog goes one batch per poll (as the mail does).
+ * - At most `concurrency` requests at once per instance, over kept-alive connections; a short
+ *   pause between batches, and while requests keep the event loop busy (measured in that pause,
+ *   without the worker's own work), a backlog goes one batch per poll.
  * - Every connection goes through the address policy's `lookup` (address-policy.ts); an IP
  *   literal, which Node connects to without a lookup, is checked here first.
  * - At least once: a crash between a receiver's 2xx and the UPDATE that records it sends that
@@ -42,7 +43,10 @@ export interface WebhookWorkerOptions {
   leaseMs?: number;
   /** PostgreSQL: claim with FOR UPDATE SKIP LOCKED; leases of other live instances are kept at start. */
   sharedDatabase?: boolean;
+  /** True while requests keep the event loop busy (server/event-loop-load.ts). */
   busy?: () => boolean;
+  /** The pause between two full batches in which `busy` is asked. */
+  breathMs?: number;
 }
 
 const DEFAULTS: Required<WebhookWorkerOptions> = {
@@ -56,6 +60,7 @@ const DEFAULTS: Required<WebhookWorkerOptions> = {
   leaseMs: 60_000,
   sharedDatabase: false,
   busy: () => false,
+  breathMs: 25,
 };
 
 type Claimed = WebhookDeliveriesTable & { url: string; secret: string };
@@ -127,7 +132,7 @@ export class WebhookWorker {
     if (this.stopping || this.running) return;
     this.running = (async () => {
       try {
-        while (!this.stopping && (await this.processBatch()) && !this.options.busy()) {
+        while (!this.stopping && (await this.processBatch()) && !(await this.requestsKeepBusy())) {
           // a full batch: more may be due
         }
       } catch (error) {
@@ -137,6 +142,17 @@ export class WebhookWorker {
       this.running = undefined;
       if (!this.stopping) this.schedule(this.options.pollIntervalMs);
     });
+  }
+
+  /**
+   * Between two full batches: a short pause in which the event loop is measured without this
+   * worker's own work (sending keeps it busy by itself); busy then means requests keep it busy,
+   * and the rest of the backlog waits for the next poll.
+   */
+  private async requestsKeepBusy(): Promise<boolean> {
+    this.options.busy();
+    await new Promise((resolve) => setTimeout(resolve, this.options.breathMs));
+    return this.options.busy();
   }
 
   /** Leases due rows to this instance, counting the attempt (outbox-rows.ts `claimDue`, same reasoning). */
