@@ -101,12 +101,14 @@ const scenario: Scenario = {
       steadyRate({ url: site.url, rate: RATE, durationS: DURATION_S, connections: 50, request: signUp, onAnswer: (dueAt, ms) => answers.push({ at: performance.timeOrigin + dueAt, ms }) }),
       enable,
     ]);
-    // The sign-ups' own events may still be on their way.
+    // The sign-ups' own events may still be on their way; on a slow machine, the backlog too.
+    const seededCount = () => [...seen].filter((id) => id.startsWith(SEEDED)).length;
+    for (let waited = 0; waited < 60_000 && seededCount() < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await site.stop();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
-    const seededSeen = [...seen].filter((id) => id.startsWith(SEEDED)).length;
-    if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within the load`);
+    const seededSeen = seededCount();
+    if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within a minute after the load`);
     const windowMs = lastSeeded - enabledAt;
     const rate = EVENTS / (windowMs / 1000);
     const counted = answers.filter((answer) => answer.at >= loadStart + WARM_UP_S * 1000);
@@ -121,6 +123,7 @@ const scenario: Scenario = {
         rows: [[EVENTS, (windowMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), during.length, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
         notes: [
           `Received: ${seen.size} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${duplicates} twice.`,
+          ...(lastSeeded > loadStart + DURATION_S * 1000 ? ["The backlog outlasted the load: \"during\" covers only its part under load."] : []),
           `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); the backlog released ${ENABLE_AT_S} s in; "without" is every answer outside its delivery after a ${WARM_UP_S} s warm-up.`,
           `Machine load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}; figures from a busy machine are not comparable.`,
         ],
