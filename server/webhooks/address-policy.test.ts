@@ -21,7 +21,7 @@ describe("WebhookAddressPolicy", () => {
     expect(allowing.refusal("127.0.0.1")).toBeUndefined();
     expect(allowing.refusal("10.0.0.5")).toBeUndefined();
     expect(allowing.refusal("127.0.0.2")).toMatch(/loopback/);
-    expect(allowing.refusal("169.254.169.254")).toMatch(/linkLocal/);
+    expect(allowing.refusal("169.254.169.254")).toMatch(/link-local/);
   });
 
   it("checks a saved URL: https, or http only to an allowed loopback address; every resolved address", async () => {
@@ -29,9 +29,11 @@ describe("WebhookAddressPolicy", () => {
     await expect(strict.checkUrl("http://crm.example.com/hooks", resolvesTo("93.184.215.14"))).rejects.toThrow(/must start with https/);
     await expect(strict.checkUrl("https://127.0.0.1/hooks")).rejects.toThrow(/loopback/);
     await expect(strict.checkUrl("https://10.0.0.5/hooks")).rejects.toThrow(/private/);
-    await expect(strict.checkUrl("https://169.254.169.254/latest/meta-data")).rejects.toThrow(/linkLocal/);
+    await expect(strict.checkUrl("https://169.254.169.254/latest/meta-data")).rejects.toThrow(/link-local address \(the cloud metadata service is one\)/);
     await expect(strict.checkUrl("https://[::ffff:7f00:1]/hooks")).rejects.toThrow(/loopback/);
-    await expect(strict.checkUrl("https://rebind.example/hooks", resolvesTo("93.184.215.14", "10.1.2.3"))).rejects.toThrow(/private/);
+    await expect(strict.checkUrl("https://rebind.example/hooks", resolvesTo("93.184.215.14", "10.1.2.3"))).rejects.toThrow(
+      "Refused: rebind.example resolves to 10.1.2.3. 10.1.2.3 is a private network address; webhooks go only to public addresses unless WEBHOOK_ALLOW_NETWORKS allows its range.",
+    );
     await expect(strict.checkUrl("ftp://crm.example.com/")).rejects.toThrow(/https/);
     await expect(strict.checkUrl("https://user:pw@crm.example.com/", resolvesTo("93.184.215.14"))).rejects.toThrow(/password/);
     await expect(strict.checkUrl("not a url")).rejects.toThrow(/not a URL/);

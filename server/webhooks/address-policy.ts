@@ -12,6 +12,19 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import proxyAddr from "proxy-addr";
 
+/** ipaddr.js's range names as an admin reads them. */
+const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address (this machine)",
+  private: "a private network address",
+  uniqueLocal: "a private network address (IPv6 unique local)",
+  linkLocal: "a link-local address (the cloud metadata service is one)",
+  carrierGradeNat: "a carrier-grade NAT address",
+  unspecified: "the unspecified address",
+  broadcast: "the broadcast address",
+  multicast: "a multicast address",
+  reserved: "a reserved address",
+};
+
 export class WebhookAddressError extends Error {
   constructor(message: string) {
     super(message);
@@ -40,7 +53,7 @@ export class WebhookAddressPolicy {
     const ip = parsed(address);
     const range = ip.range();
     if (range === "unicast" || this.allowed(ip.toString())) return undefined;
-    return `${ip.toString()} is a ${range} address; webhooks go only to public addresses unless WEBHOOK_ALLOW_NETWORKS allows its range`;
+    return `${ip.toString()} is ${RANGE_WORDS[range] ?? "a special-purpose address"}; webhooks go only to public addresses unless WEBHOOK_ALLOW_NETWORKS allows its range`;
   }
 
   /** True when `address` is loopback and allowed (plain http is accepted only then). */
@@ -75,7 +88,7 @@ export class WebhookAddressPolicy {
     if (addresses.length === 0) throw new WebhookAddressError(`The host ${host} has no address. Check the URL.`);
     for (const address of addresses) {
       const refusal = this.refusal(address);
-      if (refusal) throw new WebhookAddressError(`Refused: ${host} resolves to ${refusal}.`);
+      if (refusal) throw new WebhookAddressError(`Refused: ${net.isIP(host) ? "" : `${host} resolves to ${address}. `}${refusal}.`);
     }
     if (url.protocol === "http:" && !addresses.every((address) => this.loopbackAllowed(address))) throw new WebhookAddressError(https);
     url.hash = "";
@@ -91,7 +104,7 @@ export class WebhookAddressPolicy {
       if (error) return callback(error, "", 0);
       const permitted = found.filter((entry) => this.refusal(entry.address) === undefined);
       if (permitted.length === 0) {
-        const reason = found[0] ? this.refusal(found[0].address)! : "no address";
+        const reason = found[0] ? `${found[0].address}. ${this.refusal(found[0].address)!}` : "no address";
         return callback(Object.assign(new WebhookAddressError(`refused: ${hostname} resolves to ${reason}`), { code: "EWEBHOOKADDRESS" }), "", 0);
       }
       if (options.all) return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, permitted);

@@ -61,7 +61,7 @@ describe("WebhookWorker", () => {
     expect(of("ok")).toMatchObject({ status: "delivered", attempts: 1, last_status: 200, last_error: null });
     expect(of("redirect")).toMatchObject({ status: "pending", attempts: 1, last_status: 302, last_error: "HTTP 302: redirects are not followed" });
     expect(of("slow")).toMatchObject({ status: "pending", attempts: 1, last_status: null, last_error: "no answer within 300 ms" });
-    expect(of("private")).toMatchObject({ status: "pending", attempts: 1, last_error: expect.stringMatching(/^refused: 10\.0\.0\.5 is a private address/) as unknown });
+    expect(of("private")).toMatchObject({ status: "pending", attempts: 1, last_error: expect.stringMatching(/^refused: 10\.0\.0\.5 is a private network address/) as unknown });
     expect(of("disabled")).toMatchObject({ status: "pending", attempts: 0, last_error: null });
     // /ok was reached once: by its own endpoint, not through the redirect.
     expect(hits.filter((hit) => hit === "/ok")).toHaveLength(1);

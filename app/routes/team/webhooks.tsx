@@ -163,7 +163,15 @@ export default function WebhooksPage() {
             <label className="mt-2 block" htmlFor="webhook-secret">
               Signing secret — copy it into your CRM now: it is not shown again.
             </label>
-            <input id="webhook-secret" readOnly value={answer.secret} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+            {/* A text area: the whole secret stays visible on a phone, wrapped. */}
+            <textarea
+              id="webhook-secret"
+              readOnly
+              rows={2}
+              value={answer.secret}
+              className={`${inputClass} resize-none font-mono break-all`}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </Notice>
         ) : null}
       </div>
@@ -176,7 +184,7 @@ export default function WebhooksPage() {
         <ul className="mt-4 space-y-4">
           {list.map((endpoint) => (
             <li key={endpoint.id} className="rounded-lg border border-line p-4">
-              <p className="font-semibold break-all">{endpoint.url}</p>
+              <p className="font-semibold wrap-anywhere">{endpoint.url}</p>
               <p className="mt-1 text-sm">
                 {endpoint.enabled ? "Enabled" : "Disabled"} · {endpoint.events.join(", ")}
               </p>
@@ -213,8 +221,8 @@ export default function WebhooksPage() {
 
       {editing ? (
         <section aria-labelledby="edit-endpoint" className="mt-10">
-          <h2 id="edit-endpoint" className="text-2xl font-bold break-all">
-            Edit {editing.url}
+          <h2 id="edit-endpoint" className="text-2xl font-bold">
+            Edit endpoint
           </h2>
           <div className="mt-4">
             <EndpointForm key={editing.id} endpoint={editing} />
@@ -226,16 +234,18 @@ export default function WebhooksPage() {
             Add an endpoint
           </h2>
           <div className="mt-4">
-            <EndpointForm />
+            {/* A new form after each endpoint added: the fields start empty again. */}
+            <EndpointForm key={list.length} />
           </div>
         </section>
       )}
 
       {logOf ? (
         <section aria-labelledby="delivery-log" className="mt-10">
-          <h2 id="delivery-log" className="text-2xl font-bold break-all">
-            Delivery log: {logOf.url}
+          <h2 id="delivery-log" className="text-2xl font-bold">
+            Delivery log
           </h2>
+          <p className="mt-1 font-semibold wrap-anywhere">{logOf.url}</p>
           <p className="mt-1 text-sm text-muted">The newest 50 deliveries. Replay sends the same event again, with the same webhook-id.</p>
           {log.length === 0 ? <p className="mt-2">Nothing delivered yet.</p> : null}
           <ul className="mt-4 space-y-2">
