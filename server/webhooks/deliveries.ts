@@ -9,7 +9,7 @@
  *   endpoint deletes them.
  * - A 2xx answer is delivered; anything else (a redirect is never followed, a timeout, a refused
  *   address) is a failed attempt, retried with exponential back-off (30 s doubling to 1 h; 25
- *   attempts span about 20 hours), then `failed`. /team/webhooks replays any delivery.
+ *   attempts span about 18 hours), then `failed`. /team/webhooks replays any delivery.
  * - At most `concurrency` requests at once per instance, over kept-alive connections; a short
  *   pause between batches, and while requests keep the event loop busy (measured in that pause,
  *   without the worker's own work), a backlog goes one batch per poll.
