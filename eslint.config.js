@@ -57,12 +57,13 @@ const SERVER_FOLDERS = {
   mail: ["db"],
   http: ["db"],
   audit: ["db"],
-  chat: ["db", "mail", "http", "analytics"],
+  webhooks: ["db", "mail", "http", "audit", "analytics"],
+  chat: ["db", "mail", "http", "analytics", "webhooks"],
   analytics: ["db", "http"],
-  newsletter: ["db", "mail", "http", "audit", "analytics"],
-  leads: ["db", "mail", "http", "audit", "chat", "newsletter", "analytics"],
-  team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "analytics"],
-  cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team", "analytics"],
+  newsletter: ["db", "mail", "http", "audit", "analytics", "webhooks"],
+  leads: ["db", "mail", "http", "audit", "chat", "newsletter", "analytics", "webhooks"],
+  team: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "analytics", "webhooks"],
+  cli: ["db", "mail", "http", "audit", "chat", "newsletter", "leads", "team", "analytics", "webhooks"],
 };
 const SERVER_COMPOSITION = ["app", "services", "main", "dev", "serve", "retention"].map((name) => `./server/${name}.ts`);
 

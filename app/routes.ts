@@ -37,6 +37,7 @@ export default [
       route("campaigns", "routes/team/campaigns.tsx"),
       route("members", "routes/team/members.tsx"),
       route("settings", "routes/team/settings.tsx"),
+      route("webhooks", "routes/team/webhooks.tsx"),
     ]),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

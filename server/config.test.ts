@@ -83,6 +83,14 @@ describe("loadConfig", () => {
     expect(problemsOf({ MAIL_FROM: value })).toEqual(["MAIL_FROM: must be an email address, optionally with a name: Name <address@example.com>"]);
   });
 
+  it("reads WEBHOOK_ALLOW_NETWORKS as proxy-addr ranges (none by default) and names a bad one", () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowNetworks: [], timeoutMs: 10_000, retryBaseMs: 30_000 });
+    expect(loadConfig({ WEBHOOK_ALLOW_NETWORKS: "127.0.0.1/32, 10.0.0.0/8" }).webhooks.allowNetworks).toEqual(["127.0.0.1/32", "10.0.0.0/8"]);
+    expect(loadConfig({ WEBHOOK_ALLOW_NETWORKS: "none" }).webhooks.allowNetworks).toEqual([]);
+    expect(problemsOf({ WEBHOOK_ALLOW_NETWORKS: "10.0.0.0/40" })).toEqual([expect.stringMatching(/^WEBHOOK_ALLOW_NETWORKS: must be a comma-separated list of addresses\/CIDRs/)]);
+    expect(problemsOf({ WEBHOOK_TIMEOUT_MS: "0" })).toEqual(["WEBHOOK_TIMEOUT_MS: must be at least 100"]);
+  });
+
   it("reports one clear line per bad value", () => {
     let error: unknown;
     try {

@@ -65,6 +65,15 @@ const metricsAllow = z
   });
 
 /**
+ * Where webhooks may go besides public addresses (server/webhooks/address-policy.ts):
+ * addresses/CIDRs in TRUST_PROXY's syntax; unset or `none`: public addresses only.
+ */
+const webhookAllowNetworks = optionalString.transform((value, ctx): string[] => {
+  if (value === undefined || value === "none") return [];
+  return addressList(value, ctx, "must be a comma-separated list of addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1/32; loopback, linklocal, uniquelocal allowed), or none");
+});
+
+/**
  * The public origin: http(s), no path, query or fragment. A value whose origin is opaque
  * (serialises to "null") could never match a browser's Origin header, so it is refused too.
  */
@@ -202,6 +211,9 @@ const envSchema = z.object({
   ANALYTICS: optionalString.pipe(z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   // The default is the period the Privacy Policy states.
   ANALYTICS_RAW_RETENTION_DAYS: wholeNumber(PAGE_VIEW_RETENTION_DAYS, 1, 3_650, "a whole number of days"),
+  WEBHOOK_ALLOW_NETWORKS: webhookAllowNetworks,
+  WEBHOOK_TIMEOUT_MS: wholeNumber(10_000, 100, 60_000, "a whole number of milliseconds"),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber(30_000, 100, 3_600_000, "a whole number of milliseconds"),
 }).superRefine((env, ctx) => {
   // Node refuses a headers timeout above the request timeout (the headers are part of the request).
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -276,6 +288,11 @@ export interface Config {
    * raw views are rolled up into daily rows and deleted after `rawRetentionDays` days.
    */
   analytics: { enabled: boolean; rawRetentionDays: number };
+  /**
+   * Webhooks (server/webhooks/): the ranges deliveries may reach besides public addresses, the
+   * longest wait for one attempt, and the first retry delay (doubling to an hour).
+   */
+  webhooks: { allowNetworks: string[]; timeoutMs: number; retryBaseMs: number };
   /** Lines the server logs as warnings once it starts (the configuration is valid but risky). */
   warnings: string[];
 }
@@ -387,6 +404,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     http: { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     backup: { dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"), intervalMs: env.BACKUP_INTERVAL, keep: env.BACKUP_KEEP },
     analytics: { enabled: env.ANALYTICS === "on", rawRetentionDays: env.ANALYTICS_RAW_RETENTION_DAYS },
+    webhooks: { allowNetworks: env.WEBHOOK_ALLOW_NETWORKS, timeoutMs: env.WEBHOOK_TIMEOUT_MS, retryBaseMs: env.WEBHOOK_RETRY_BASE_MS },
     warnings,
   };
 }

@@ -53,6 +53,17 @@ describe("retention purge (privacy policy periods)", () => {
       { id: "note-of-recent", lead_kind: "chat", lead_id: "recent", author: "ann@example.com", body: "b", created_at: "2024-11-22T12:00:00.000Z" },
     ]).execute();
     await handle.db.insertInto("mail").values([mail("sent-old", "sent", "2024-01-01T00:00:00.000Z"), mail("pending-old", "pending", "2024-01-01T00:00:00.000Z")]).execute();
+    await handle.db
+      .insertInto("webhook_endpoints")
+      .values({ id: "hook", url: "https://crm.example.com/", events: "[]", enabled: 1, secret: "whsec_x", created_at: "2024-01-01T00:00:00.000Z", created_by: "a", updated_at: "2024-01-01T00:00:00.000Z", updated_by: "a" })
+      .execute();
+    const delivery = (id: string, status: "pending" | "delivered", created_at: string) => ({
+      id, endpoint_id: "hook", message_id: `msg_${id}`, type: "lead.created", payload: "{}", about_email: "n@example.com", status, attempts: 1, next_attempt_at: created_at, created_at,
+    });
+    await handle.db
+      .insertInto("webhook_deliveries")
+      .values([delivery("hook-old", "delivered", "2024-01-01T00:00:00.000Z"), delivery("hook-pending-old", "pending", "2024-01-01T00:00:00.000Z"), delivery("hook-new", "delivered", "2026-11-01T00:00:00.000Z")])
+      .execute();
   });
 
   afterAll(async () => {
@@ -69,6 +80,7 @@ describe("retention purge (privacy policy periods)", () => {
     expect(await ids("chat_messages")).toEqual(["m-new"]);
     expect(await ids("chat_visitors")).toEqual(["v-new"]);
     expect(await ids("mail")).toEqual(["pending-old"]);
+    expect((await handle.db.selectFrom("webhook_deliveries").select("id").orderBy("id").execute()).map((row) => row.id)).toEqual(["hook-new", "hook-pending-old"]);
     expect((await handle.db.selectFrom("audit_log").select("id").execute()).map((row) => row.id)).toEqual(["audit-new"]);
     expect((await handle.db.selectFrom("team_sessions").select("token_hash").execute()).map((row) => row.token_hash)).toEqual(["live"]);
     expect((await handle.db.selectFrom("lead_notes").select("id").execute()).map((row) => row.id)).toEqual(["note-of-recent"]);

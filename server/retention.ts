@@ -17,6 +17,8 @@ export const RETENTION_MONTHS = {
   contact_messages: 24,
   chat_messages: 12,
   mail: 24,
+  /** The webhook delivery log: the same records, sent to the team's CRM; kept no longer than their mails. */
+  webhook_deliveries: 24,
   audit_log: 24,
   /** After unsubscribing: the address, consent record and unsubscribe date, as proof and suppression. */
   unsubscribed: 24,
@@ -37,6 +39,13 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
   }
   deleted.mail = count(
     await db.deleteFrom("mail").where("status", "<>", "pending").where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.mail)).execute(),
+  );
+  deleted.webhook_deliveries = count(
+    await db
+      .deleteFrom("webhook_deliveries")
+      .where("status", "<>", "pending")
+      .where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.webhook_deliveries))
+      .execute(),
   );
   deleted.subscribers = count(
     await db

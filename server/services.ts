@@ -22,6 +22,7 @@ import { NewsletterSignUp } from "./newsletter/sign-up";
 import { Campaigns } from "./newsletter/campaigns";
 import { ADMIN_NOTICE_TEMPLATE, adminNoticeTemplate } from "./newsletter/admin-notice";
 import { WELCOME_TEMPLATE, welcomeTemplate } from "./newsletter/subscriber-mail";
+import { type Webhooks, createWebhooks } from "./webhooks/webhooks";
 
 /**
  * Everything the server owns: one database, one mail outbox, one AI client. Created once at
@@ -47,6 +48,8 @@ export interface Services {
   chat: Chat;
   /** The team workspace (/team): access, audit log, leads, people, outbox view, overview (server/team/). */
   team: TeamWorkspace;
+  /** Signed webhooks to the team's CRM: endpoints, delivery log, the worker (server/webhooks/). */
+  webhooks: Webhooks;
   /** The page views counted (server/analytics/), written in batches; flushed at shutdown. */
   pageViews: PageViewRecorder;
   /** Stops the hourly rollup of page views into daily rows (and the deletion of old raw views). */
@@ -93,8 +96,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const team = createTeamWorkspace({ db: database.db, outbox, logger, config });
   await team.access.syncMembers();
   const campaigns = new Campaigns(database.db, outbox, team.audit, keys, config.mail, logger);
+  const webhooks = createWebhooks({ database, audit: team.audit, config, logger, busy: eventLoopBusy(MAIL_YIELDS_ABOVE) });
   const services: Services = {
-    config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team,
+    config, logger, database, outbox, signUp, leads, newsletter, campaigns, forms, chat, team, webhooks,
     pageViews: new PageViewRecorder(database.db, logger),
     stopAnalyticsRollup: scheduleRollup(database.db, config.analytics.rawRetentionDays, logger),
     stopWeeklyDigest: weeklyDigest({ db: database.db, outbox, logger, config }).schedule(),
@@ -104,6 +108,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     lifecycle: { shuttingDown: false },
   };
   await outbox.start();
+  await webhooks.worker.start();
   campaigns.startDispatcher();
   return services;
 }
@@ -117,6 +122,7 @@ export async function closeServices(services: Services): Promise<void> {
   services.chat.service.close();
   await services.campaigns.stop();
   await services.outbox.stop();
+  await services.webhooks.worker.stop();
   await services.pageViews.close();
   await services.database.close();
 }

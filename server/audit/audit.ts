@@ -29,7 +29,12 @@ export type AuditAction =
   | "member-invite"
   | "member-remove"
   | "member-role"
-  | "member-settings";
+  | "member-settings"
+  | "webhook-create"
+  | "webhook-update"
+  | "webhook-rotate"
+  | "webhook-delete"
+  | "webhook-replay";
 
 export interface AuditEntry {
   actor: string;

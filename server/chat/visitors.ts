@@ -12,6 +12,7 @@ import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
 import type { LeadAlerts } from "../mail/lead-alerts";
+import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -125,12 +126,14 @@ export async function storeLead(
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (visitor.email !== lead.email || visitor.name !== lead.name) {
+      const row = { id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now };
       await trx
         .insertInto("potential_customers")
-        .values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, ...attribution })
+        .values({ ...row, ...attribution })
         .execute();
       await alerts?.queue(trx, [{ kind: "chat", email: lead.email, name: lead.name, planType: null, at: now }]);
       isNew = true;
+      await emitWebhookEvent(trx, "lead.created", leadCreatedData("chat", row, attribution));
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

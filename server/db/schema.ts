@@ -375,6 +375,48 @@ export interface AnalyticsSaltsTable {
   created_at: string;
 }
 
+/** An endpoint of the team's CRM that receives signed webhooks (migration 0026, server/webhooks/). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** A JSON array of event types. */
+  events: string;
+  /** 1 or 0. */
+  enabled: number;
+  /** whsec_… (the Standard Webhooks form): signs every delivery; shown once to the admin. */
+  secret: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** One event to one endpoint: the durable queue and the delivery log (server/webhooks/deliveries.ts). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  /** The webhook-id header: the same on every retry and replay of the event. */
+  message_id: string;
+  type: string;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  /** The normalized address the event is about (erasure deletes by it); null for person.erased. */
+  about_email: string | null;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  /** The HTTP status of the last attempt, null when none came back. */
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   analytics_page_views: AnalyticsPageViewsTable;
   analytics_daily: AnalyticsDailyTable;
@@ -401,6 +443,8 @@ export interface Database {
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   scheduled_jobs: ScheduledJobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type MailRow = Selectable<MailTable>;

@@ -1,6 +1,8 @@
 /**
  * Erasing one person (`deletePerson`, `npm run leads -- delete`) on SQLite and PostgreSQL: the
- * person's rows and mails go, those of people whose addresses contain theirs stay.
+ * person's rows and mails go, those of people whose addresses contain theirs stay. With a webhook
+ * endpoint configured, every lead queues its `lead.created` (the payloads checked against their
+ * JSON schemas in docs/webhooks/), and erasure drops Ann's and queues `person.erased`.
  */
 import crypto from "node:crypto";
 import os from "node:os";
@@ -18,6 +20,8 @@ import { MailOutbox } from "../mail/outbox";
 import { NewsletterKeys } from "../newsletter/keys";
 import { LeadCapture } from "./lead-capture";
 import { NewsletterSignUp } from "../newsletter/sign-up";
+import { payloadProblems } from "../../tests/support/webhook-schemas";
+import { WEBHOOK_EVENTS } from "~/features/team/webhooks-contract";
 
 const ANN = "ann@example.com";
 const JOANN = "joann@example.com";
@@ -33,6 +37,11 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     handle = openDatabase(opened.config);
 
     await migrateToLatest(handle.db);
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto("webhook_endpoints")
+      .values({ id: crypto.randomUUID(), url: "https://crm.example.com/hooks", events: JSON.stringify(WEBHOOK_EVENTS), enabled: 1, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", created_at: now, created_by: "team@example.com", updated_at: now, updated_by: "team@example.com" })
+      .execute();
 
     // Today's code: the same services the site runs.
     const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
@@ -72,6 +81,15 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
     }
   });
 
+  it("queues one lead.created per lead, in its transaction, each payload as its schema says", async () => {
+    const rows = await handle.db.selectFrom("webhook_deliveries").select(["type", "payload", "about_email"]).execute();
+    for (const email of [ANN, JOANN, ANN_AU]) {
+      const kinds = rows.filter((row) => row.about_email === email).map((row) => (JSON.parse(row.payload) as { data: { kind: string } }).data.kind);
+      expect(kinds.sort(), email).toEqual(["chat", "contact", "information-request", "newsletter"]);
+    }
+    expect(rows.flatMap((row) => payloadProblems(row.payload))).toEqual([]);
+  });
+
   it("deletes exactly Ann: her rows and mails, nothing of Jo Ann's or of ann@example.com.au", async () => {
     // The team's notes and handled marks (/team) on each person's contact message.
     for (const email of [ANN, JOANN]) {
@@ -91,7 +109,13 @@ describe.each(DATABASE_ENGINES)("erasing one person on $name", ({ open }) => {
       contact: 1,
       "chat-conversation": 1 + 5, // the visitor and the five messages of the opening exchange
       mail: 5, // newsletter notice and welcome, contact, information request, transcript
+      webhooks: 4, // the lead.created of her four leads
     });
+    const erased = await handle.db.selectFrom("webhook_deliveries").select(["payload", "about_email"]).where("type", "=", "person.erased").execute();
+    expect(erased.map((row) => (JSON.parse(row.payload) as { type: string; data: unknown }).data)).toEqual([{ email: ANN }]);
+    expect(erased[0]!.about_email).toBeNull();
+    expect(payloadProblems(erased[0]!.payload)).toEqual([]);
+    expect(await handle.db.selectFrom("webhook_deliveries").select("id").where("about_email", "in", [JOANN, ANN_AU]).execute()).toHaveLength(8);
     expect(await snapshot(handle.db, [JOANN, ANN_AU])).toEqual(before);
     expect((await handle.db.selectFrom("lead_notes").select("body").execute()).map((n) => n.body)).toEqual([`About ${JOANN}`]);
     expect(await handle.db.selectFrom("lead_states").select("lead_id").execute()).toHaveLength(1);

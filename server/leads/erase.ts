@@ -3,13 +3,16 @@ import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { eraseChatConversations } from "./chat-conversations";
 import { LEAD_KIND_TABLES, deletedRows } from "./lead-kinds";
+import { emitWebhookEvent } from "../webhooks/events";
 
 /**
  * Erases one person (`npm run leads -- delete`, /team/people), in one transaction: what the team
  * wrote about their leads (notes and handled marks, found through the leads, so first), the rows
  * of every lead kind whose address is theirs, their chat conversations, then the mails sent to
  * them or about them. Addresses are compared trimmed and lower-cased, by equality: never another
- * person whose address merely contains this one. Returns the rows deleted by what held them.
+ * person whose address merely contains this one. The webhooks about them that the queue and its
+ * log hold go too, and `person.erased` (the address alone) is queued for the CRM to erase them as
+ * well. Returns the rows deleted by what held them.
  */
 export async function erasePerson(db: Db, email: string): Promise<Record<string, number>> {
   const normalized = normalizeAddress(email);
@@ -19,6 +22,8 @@ export async function erasePerson(db: Db, email: string): Promise<Record<string,
     counts["chat-conversation"] = await eraseChatConversations(trx, normalized);
     counts.mail = await eraseMail(trx, normalized);
     await forgetInAudit(trx, normalized);
+    counts.webhooks = deletedRows(await trx.deleteFrom("webhook_deliveries").where("about_email", "=", normalized).executeTakeFirst());
+    await emitWebhookEvent(trx, "person.erased", { email: normalized });
     return counts;
   });
 }

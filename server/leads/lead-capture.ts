@@ -10,10 +10,11 @@ import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { LeadAlerts } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
+import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
- * team"), with where the visit came from.
+ * team"), with where the visit came from, and queues its `lead.created` webhook there too.
  */
 export async function insertContactMessage(
   trx: Kysely<Database>,
@@ -21,10 +22,12 @@ export async function insertContactMessage(
   now: string,
   attribution?: AttributionColumns,
 ): Promise<void> {
+  const row = { id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now };
   await trx
     .insertInto("contact_messages")
-    .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now, ...attribution })
+    .values({ ...row, ...attribution })
     .execute();
+  await emitWebhookEvent(trx, "lead.created", leadCreatedData("contact", row, attribution));
 }
 
 /**
@@ -80,21 +83,13 @@ export class LeadCapture {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
+      const row = { id: newRowId(), name: input.name, email: input.email, phone: input.phone, company: input.company, message: input.message, plan_type: input.planType, created_at: now };
       await trx
         .insertInto("more_information")
-        .values({
-          id: newRowId(),
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          company: input.company,
-          message: input.message,
-          plan_type: input.planType,
-          created_at: now,
-          ...attribution,
-        })
+        .values({ ...row, ...attribution })
         .execute();
       await this.alerts.queue(trx, [{ kind: "information-request", email: input.email, name: input.name, planType: input.planType, at: now }]);
+      await emitWebhookEvent(trx, "lead.created", leadCreatedData("information-request", row, attribution));
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

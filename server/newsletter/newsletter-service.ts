@@ -1,6 +1,7 @@
 import type { UnsubscribeOutcome } from "~/features/newsletter/unsubscribe-contract";
 import { type Db, nowIso } from "../db/database";
 import type { NewsletterKeys } from "./keys";
+import { emitWebhookEvent } from "../webhooks/events";
 
 /** What the unsubscribe page shows for a token before anything is changed (GET). */
 export type TokenState = "active" | "already-unsubscribed" | "invalid" | "unknown";
@@ -25,17 +26,22 @@ export class NewsletterService {
     return row.status === "unsubscribed" ? "already-unsubscribed" : "active";
   }
 
-  /** Unsubscribes at once (the one-click POST and the page's button). */
+  /** Unsubscribes at once (the one-click POST and the page's button), with its `subscriber.unsubscribed` webhook. */
   async unsubscribe(token: string | undefined): Promise<UnsubscribeOutcome> {
     const key = this.keys.verify(token);
     if (!key) return "invalid";
-    const result = await this.db
-      .updateTable("subscribers")
-      .set({ status: "unsubscribed", unsubscribed_at: nowIso() })
-      .where("unsubscribe_key", "=", key)
-      .where("status", "<>", "unsubscribed")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) return "unsubscribed";
+    const unsubscribed = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable("subscribers")
+        .set({ status: "unsubscribed", unsubscribed_at: nowIso() })
+        .where("unsubscribe_key", "=", key)
+        .where("status", "<>", "unsubscribed")
+        .returning(["email_normalized", "unsubscribed_at"])
+        .executeTakeFirst();
+      if (row) await emitWebhookEvent(trx, "subscriber.unsubscribed", { email: row.email_normalized, unsubscribed_at: row.unsubscribed_at! });
+      return row !== undefined;
+    });
+    if (unsubscribed) return "unsubscribed";
     const row = await this.db.selectFrom("subscribers").select("status").where("unsubscribe_key", "=", key).executeTakeFirst();
     return row ? "already-unsubscribed" : "unknown";
   }

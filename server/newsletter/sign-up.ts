@@ -13,6 +13,7 @@ import { adminNoticeMail } from "./admin-notice";
 import { NewsletterKeys } from "./keys";
 import { insertSubscribersWithMails } from "./sign-up-statement";
 import { welcomeMail } from "./subscriber-mail";
+import { emitWebhookEvent, leadCreatedData, type LeadCreatedData } from "../webhooks/events";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };
@@ -36,6 +37,10 @@ interface PendingSubscription {
   resolve: (outcome: SubscribeOutcome) => void;
   reject: (error: unknown) => void;
 }
+
+/** A (re-)subscription's `lead.created` data. */
+const leadOf = (record: { id: string; email: string; subscribed_at: string } & Partial<AttributionColumns>): LeadCreatedData =>
+  leadCreatedData("newsletter", { id: record.id, email: record.email, created_at: record.subscribed_at }, record);
 
 /** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
 const MAX_BATCH = 200;
@@ -153,13 +158,14 @@ export class NewsletterSignUp {
       // The alerts are read first, and queued in the one statement with their subscriber's row, if it is inserted.
       const alerts = await this.alerts.mailsFor(this.db, records.map(lead));
       const mails = records.flatMap((record, index) => [...mailsOf(record), ...alerts[index]!].map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
-      return insertSubscribersWithMails(this.db, records, mails);
+      return insertSubscribersWithMails(this.db, records, mails, records.map((record) => ({ subscriberId: record.id, data: leadOf(record) })));
     }
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
       const added = records.filter((record) => inserted.has(record.id));
       const alerts = (await this.alerts.mailsFor(trx, added.map(lead))).flat();
       await this.outbox.enqueueMany(trx, [...added.flatMap(mailsOf), ...alerts]);
+      await emitWebhookEvent(trx, "lead.created", ...added.map(leadOf));
       return inserted;
     });
   }
@@ -188,6 +194,7 @@ export class NewsletterSignUp {
         if (row) {
           reactivated.add(item.id);
           mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now));
+          await emitWebhookEvent(trx, "lead.created", leadOf({ id: row.id, email: item.email, subscribed_at: now, ...item.context.attribution }));
         }
       }
       await this.outbox.enqueueMany(trx, mails);

@@ -22,6 +22,7 @@ import * as people from "./0022-people";
 import * as personWork from "./0023-person-work";
 import * as memberAlerts from "./0025-member-alerts";
 import * as campaignAudience from "./0027-campaign-audience";
+import * as webhooks from "./0026-webhooks";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0023-person-work": personWork,
   "0025-member-alerts": memberAlerts,
   "0027-campaign-audience": campaignAudience,
+  "0026-webhooks": webhooks,
 };

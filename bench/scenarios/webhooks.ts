@@ -1,0 +1,135 @@
+/**
+ * Budget: webhook delivery of 10,000 events to a local receiver at ≥ 200/s without delaying the
+ * sign-ups' p99 (POST /newsletter at a steady 200 req/s, bench/steady-rate.ts) by more than 20 %.
+ * Runnable alone: `npm run bench -- webhooks`.
+ *
+ * The 10,000 deliveries are written straight into the SQLite file for a disabled endpoint (the
+ * worker leaves a disabled endpoint's deliveries waiting); after a quiet stretch of sign-ups the
+ * endpoint is enabled (one UPDATE from this process) and the backlog goes out while the sign-ups
+ * go on. "Without" is every sign-up outside that window (after a warm-up); from then on the
+ * endpoint also receives each sign-up's own lead.created.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { SqliteDatabase } from "../../server/db/sqlite-driver";
+import { newWebhookSecret } from "../../server/webhooks/signing";
+import { type SteadyRequest, steadyRate } from "../steady-rate";
+import { verdict, type Scenario } from "../types";
+
+const EVENTS = 10_000;
+const RATE = 200;
+const DURATION_S = 50;
+/** The endpoint is enabled this long after the load starts. */
+const ENABLE_AT_S = 15;
+const WARM_UP_S = 2;
+const ENDPOINT = "0190a8e0-0000-7000-8000-0000000be0c4";
+const SEEDED = "msg_bench";
+
+function seed(file: string, url: string): void {
+  const db = new SqliteDatabase(file);
+  db.pragma("journal_mode = WAL");
+  const now = new Date().toISOString();
+  db.prepare("INSERT INTO webhook_endpoints (id, url, events, enabled, secret, created_at, created_by, updated_at, updated_by) VALUES (?, ?, ?, 0, ?, ?, 'bench', ?, 'bench')").run(
+    ENDPOINT, url, JSON.stringify(["lead.created"]), newWebhookSecret(), now, now,
+  );
+  const insert = db.prepare("INSERT INTO webhook_deliveries (id, endpoint_id, message_id, type, payload, about_email, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, 'lead.created', ?, ?, 'pending', 0, ?, ?)");
+  db.transaction(() => {
+    for (let i = 0; i < EVENTS; i++) {
+      const email = `lead-${i}@bench.example`;
+      const data = { kind: "information-request", id: `bench-${i}`, email, created_at: now, name: "Kim", phone: "+1 555 0100", company: "Kim Haulage", plan_type: "Government", category: null, message: "Price for 40 trucks?", attribution: null };
+      insert.run(`0190a8e0-0000-7000-8000-${String(i).padStart(12, "0")}`, ENDPOINT, `${SEEDED}${i}`, JSON.stringify({ type: "lead.created", timestamp: now, data }), email, now, now);
+    }
+  })();
+  db.close();
+}
+
+function signUp(n: number): SteadyRequest {
+  return {
+    method: "POST",
+    path: "/newsletter",
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.2.${(n >> 8) % 256}.${n % 256}` },
+    body: JSON.stringify({ email: `hooked-${n}@bench.example` }),
+  };
+}
+
+const p99 = (values: number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0) * 10) / 10;
+};
+
+const scenario: Scenario = {
+  name: "Webhooks during sign-ups",
+  async run(ctx) {
+    const seen = new Set<string>();
+    let lastSeeded = 0;
+    let duplicates = 0;
+    const receiver = http.createServer((request, response) => {
+      const id = String(request.headers["webhook-id"]);
+      request.resume();
+      request.on("end", () => {
+        if (seen.has(id)) duplicates++;
+        seen.add(id);
+        if (id.startsWith(SEEDED)) lastSeeded = Date.now();
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const empty = await ctx.startSite();
+    const dataDir = empty.dataDir;
+    await empty.stop();
+    const file = join(dataDir, "site.db");
+    seed(file, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`);
+
+    const site = await ctx.startSite({ dataDir, env: { RATE_LIMIT_POST_PER_MINUTE: "100000000", TRUST_PROXY: "1", WEBHOOK_ALLOW_NETWORKS: "127.0.0.1/32" } });
+    const answers: { at: number; ms: number }[] = [];
+    const loadStart = Date.now();
+    let enabledAt = 0;
+    const enable = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        const db = new SqliteDatabase(file);
+        db.pragma("busy_timeout = 5000");
+        db.prepare("UPDATE webhook_endpoints SET enabled = 1 WHERE id = ?").run(ENDPOINT);
+        db.close();
+        enabledAt = Date.now();
+        resolve();
+      }, ENABLE_AT_S * 1000),
+    );
+    const [result] = await Promise.all([
+      steadyRate({ url: site.url, rate: RATE, durationS: DURATION_S, connections: 50, request: signUp, onAnswer: (dueAt, ms) => answers.push({ at: performance.timeOrigin + dueAt, ms }) }),
+      enable,
+    ]);
+    // The sign-ups' own events may still be on their way; on a slow machine, the backlog too.
+    const seededCount = () => [...seen].filter((id) => id.startsWith(SEEDED)).length;
+    for (let waited = 0; waited < 60_000 && seededCount() < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await site.stop();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    const seededSeen = seededCount();
+    if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within a minute after the load`);
+    const windowMs = lastSeeded - enabledAt;
+    const rate = EVENTS / (windowMs / 1000);
+    const counted = answers.filter((answer) => answer.at >= loadStart + WARM_UP_S * 1000);
+    const inWindow = (a: { at: number }) => a.at >= enabledAt && a.at <= lastSeeded;
+    const during = counted.filter(inWindow).map((a) => a.ms);
+    const quiet = counted.filter((a) => !inWindow(a)).map((a) => a.ms);
+    const ratio = p99(during) / p99(quiet);
+    return [
+      {
+        title: `Webhook delivery of ${EVENTS.toLocaleString("en-US")} events to a local receiver during ${RATE} sign-ups/s (SQLite)`,
+        columns: ["events", "time (s)", "rate (/s)", "budget", "sign-ups during", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
+        rows: [[EVENTS, (windowMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), during.length, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
+        notes: [
+          `Received: ${seen.size} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${duplicates} twice.`,
+          ...(lastSeeded > loadStart + DURATION_S * 1000 ? ["The backlog outlasted the load: \"during\" covers only its part under load."] : []),
+          `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); the backlog released ${ENABLE_AT_S} s in; "without" is every answer outside its delivery after a ${WARM_UP_S} s warm-up.`,
+          `Machine load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}; figures from a busy machine are not comparable.`,
+        ],
+      },
+    ];
+  },
+};
+
+export default scenario;
