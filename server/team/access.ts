@@ -14,7 +14,7 @@ import { type Db, nowIso } from "../db/database";
 import type { TeamRole } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
-import { textToHtml } from "../mail/compose";
+import { renderPersonMail } from "../mail/layout/person-mail";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 import { takeRollingSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
@@ -50,8 +50,8 @@ export class TeamAccess {
     private readonly audit: Audit,
     private readonly logger: Logger,
     members: readonly string[],
-    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's. */
-    private readonly mail: Pick<Config["mail"], "origin">,
+    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's; the footer's postal line. */
+    private readonly mail: Pick<Config["mail"], "origin" | "postalAddress">,
     /** TEAM_TIMEZONE: a member's until they choose their own. */
     private readonly teamTimeZone: string,
   ) {
@@ -108,8 +108,13 @@ export class TeamAccess {
   readonly signInMail: TemplateRenderer = async (_values, row) => {
     if (!this.isMember(row.to)) throw new MailTemplateError(`Mail ${row.id}: its address is no longer in TEAM_MEMBERS; no sign-in link was made.`);
     const link = await this.createLink(row.to);
-    const text = [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
-    return { text, html: textToHtml(text) };
+    return renderPersonMail({
+      preview: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
+      body: { text: `Sign in to the ${PRODUCT_NAME} team workspace:` },
+      action: { label: "Sign in to the workspace", url: link },
+      after: LINK_MAIL_NOTE,
+      footer: { postalAddress: this.mail.postalAddress },
+    });
   };
 
   /**
