@@ -30,6 +30,7 @@ export default [
       route("leads/:kind/:id", "routes/team/lead.tsx"),
       route("people", "routes/team/person.tsx"),
       route("mail", "routes/team/mail.tsx"),
+      route("mail/:id", "routes/team/mail-message.tsx"),
       route("overview", "routes/team/overview.tsx"),
       route("insights", "routes/team/insights.tsx"),
       route("audit", "routes/team/audit.tsx"),

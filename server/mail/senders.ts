@@ -10,7 +10,7 @@ export interface MailSender {
 }
 
 /** The row's extra headers (List-Unsubscribe…), written by composeMail as a JSON object of strings. */
-function extraHeaders(mail: MailRow): Record<string, string> | undefined {
+export function extraHeaders(mail: MailRow): Record<string, string> | undefined {
   if (!mail.headers) return undefined;
   const parsed = JSON.parse(mail.headers) as unknown;
   if (typeof parsed !== "object" || parsed === null) return undefined;
@@ -19,17 +19,22 @@ function extraHeaders(mail: MailRow): Record<string, string> | undefined {
   return headers;
 }
 
-/** The nodemailer message of a row. The Message-ID is derived from the row id, so a mail sent
- * twice after a crash (at-least-once) carries the same id and mail clients can fold the copies. */
-function message(mail: MailRow, from: string) {
+/** The Message-ID of a row's mail. Derived from the row id, so a mail sent twice after a crash
+ * (at-least-once) carries the same id and mail clients can fold the copies. */
+export function messageIdOf(mail: Pick<MailRow, "id">, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${mail.id}@${domain}>`;
+}
+
+/** The nodemailer message of a row. */
+function message(mail: MailRow, from: string) {
   return {
     from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: `<${mail.id}@${domain}>`,
+    messageId: messageIdOf(mail, from),
     date: new Date(mail.created_at),
     headers: extraHeaders(mail),
     disableFileAccess: true,

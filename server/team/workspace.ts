@@ -47,7 +47,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
     audit,
     leads,
     people: new TeamPeople(db, leads, audit),
-    mail: new TeamMail(db, outbox, audit),
+    mail: new TeamMail(db, outbox, audit, config.mail.from),
     overview: () => overview(db),
     insights: (period) => insights(db, period),
     insightsCsv: async (period, table) => insightsCsv((await insights(db, period)).tables[table], table),
