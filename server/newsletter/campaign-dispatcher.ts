@@ -45,7 +45,7 @@ function previewLine(body: string): string {
 
 /** A campaign's mail in the branded layout for a subscriber's values (or a template's slots). */
 export function campaignContent(campaign: { subject: string; body: string }, values: SubscriberValues, mail: Config["mail"]): PersonMail {
-  return { preview: previewLine(campaign.body), body: renderCampaign(campaign.body), footer: subscriberFooter(values, mail) };
+  return { subject: campaign.subject, heading: campaign.subject, preview: previewLine(campaign.body), body: renderCampaign(campaign.body), footer: subscriberFooter(values, mail) };
 }
 
 /**

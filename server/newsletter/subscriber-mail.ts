@@ -48,7 +48,7 @@ export function subscriberFooter(values: SubscriberValues, mail: Config["mail"])
 /** The welcome mail in the branded layout, for one subscriber's values (or a template's slots). */
 export function welcomeContent(values: SubscriberValues, mail: Config["mail"]): PersonMail {
   const [first, ...rest] = NEWSLETTER_WELCOME.paragraphs;
-  return { preview: first, heading: NEWSLETTER_WELCOME.subject, body: { text: [first, ...rest].join("\n\n") }, footer: subscriberFooter(values, mail) };
+  return { subject: NEWSLETTER_WELCOME.subject, preview: first, heading: NEWSLETTER_WELCOME.subject, body: { text: [first, ...rest].join("\n\n") }, footer: subscriberFooter(values, mail) };
 }
 
 export const WELCOME_TEMPLATE = "newsletter-welcome";

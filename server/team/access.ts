@@ -109,7 +109,9 @@ export class TeamAccess {
     if (!this.isMember(row.to)) throw new MailTemplateError(`Mail ${row.id}: its address is no longer in TEAM_MEMBERS; no sign-in link was made.`);
     const link = await this.createLink(row.to);
     return renderPersonMail({
+      subject: row.subject,
       preview: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
+      heading: "Your sign-in link",
       body: { text: `Sign in to the ${PRODUCT_NAME} team workspace:` },
       action: { label: "Sign in to the workspace", url: link },
       after: LINK_MAIL_NOTE,

@@ -73,6 +73,8 @@ export interface MailFooter {
 }
 
 export interface BrandedMailProps {
+  /** The document's title (the subject). */
+  title: string;
   /** The preheader: the line clients show after the subject in the inbox. */
   preview: string;
   heading?: string;
@@ -88,10 +90,11 @@ export interface BrandedMailProps {
 const paragraph = { margin: "0 0 16px", fontSize: "16px", lineHeight: "1.6", color: P.ink } as const;
 const footerText = { margin: "0 0 8px", fontSize: "13px", lineHeight: "1.5", color: P.muted } as const;
 
-export function BrandedMail({ preview, heading, children, action, after, footer }: BrandedMailProps) {
+export function BrandedMail({ title, preview, heading, children, action, after, footer }: BrandedMailProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head>
+        <title>{title}</title>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <style>{DARK_CSS}</style>

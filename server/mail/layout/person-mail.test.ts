@@ -5,12 +5,13 @@ const footer = { postalAddress: "HeavyRoute Inc., 1 Test Road", why: "You receiv
 
 describe("a mail to a person in the branded layout", () => {
   it("is a table layout with the brand, the preheader, both colour schemes, the body escaped, and the footer", async () => {
-    const { html, text } = await renderPersonMail({ preview: "Hello there", heading: "Hi <Ann>", body: { text: "First <b>line</b>\nsecond line\n\nNext paragraph" }, footer });
+    const { html, text } = await renderPersonMail({ subject: "Hello & welcome", preview: "Hello there", heading: "Hi <Ann>", body: { text: "First <b>line</b>\nsecond line\n\nNext paragraph" }, footer });
     expect(html).toMatch(/^<!DOCTYPE html/);
     expect(html).toContain('role="presentation"');
     expect(html).toContain('<meta name="color-scheme" content="light dark"/>');
     expect(html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
     expect(html).toContain("prefers-color-scheme: dark");
+    expect(html).toContain("<title>Hello &amp; welcome</title>");
     expect(html).toContain("HeavyRoute");
     expect(html).toContain("Hello there");
     expect(html).toContain("Hi &lt;Ann&gt;");
@@ -24,7 +25,7 @@ describe("a mail to a person in the branded layout", () => {
   });
 
   it("an action is a button and a link, and its URL is in the text between the body and what follows", async () => {
-    const { html, text } = await renderPersonMail({ preview: "Sign in", body: { text: "Sign in:" }, action: { label: "Sign in now", url: "https://site.test/in?t=1" }, after: "Works once.", footer: { postalAddress: "P" } });
+    const { html, text } = await renderPersonMail({ subject: "Sign in", preview: "Sign in", body: { text: "Sign in:" }, action: { label: "Sign in now", url: "https://site.test/in?t=1" }, after: "Works once.", footer: { postalAddress: "P" } });
     expect(html).toContain("Sign in now");
     expect(html.match(/href="https:\/\/site\.test\/in\?t=1"/g)).toHaveLength(2);
     expect(html).not.toContain("Unsubscribe");
@@ -32,13 +33,13 @@ describe("a mail to a person in the branded layout", () => {
   });
 
   it("a markup body keeps its tags and gets inline styles", async () => {
-    const { html } = await renderPersonMail({ preview: "x", body: { html: '<h2>Title</h2><p>Go <a href="https://x.test">there</a></p>', text: "x" }, footer });
+    const { html } = await renderPersonMail({ subject: "x", preview: "x", body: { html: '<h2>Title</h2><p>Go <a href="https://x.test">there</a></p>', text: "x" }, footer });
     expect(html).toMatch(/<h2 style="[^"]+">Title<\/h2>/);
     expect(html).toMatch(/<a style="[^"]+" href="https:\/\/x\.test">there<\/a>/);
   });
 
   it("a template rendered once gives each recipient their own values, escaped in the html, and the same as a render of its own", async () => {
-    const build = (values: Readonly<Record<"email" | "url", string>>) => ({ preview: "News", body: { text: "Body" }, footer: { postalAddress: "P", why: `Because ${values.email} subscribed.`, unsubscribeUrl: values.url } });
+    const build = (values: Readonly<Record<"email" | "url", string>>) => ({ subject: "News", preview: "News", body: { text: "Body" }, footer: { postalAddress: "P", why: `Because ${values.email} subscribed.`, unsubscribeUrl: values.url } });
     const fill = await mailTemplate(["email", "url"], build);
     const values = { email: "o'brien&co@example.com", url: "https://site.test/u?token=x&y" };
     const filled = fill(values);

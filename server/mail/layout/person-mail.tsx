@@ -16,6 +16,8 @@ export type { MailFooter } from "./branded-mail";
 export type MailBody = { text: string } | { html: string; text: string };
 
 export interface PersonMail {
+  /** The mail's subject: the html document's title. */
+  subject: string;
   /** The preheader shown after the subject in the inbox. */
   preview: string;
   heading?: string;
@@ -58,7 +60,7 @@ export async function renderPersonMail(mail: PersonMail): Promise<RenderedParts>
   const body = "html" in mail.body ? <div dangerouslySetInnerHTML={{ __html: styleMarkup(mail.body.html) }} /> : <TextParagraphs text={mail.body.text} />;
   const after = mail.after ? <TextParagraphs text={mail.after} /> : undefined;
   const html = await render(
-    <BrandedMail preview={mail.preview} heading={mail.heading} action={mail.action} after={after} footer={mail.footer}>
+    <BrandedMail title={mail.subject} preview={mail.preview} heading={mail.heading} action={mail.action} after={after} footer={mail.footer}>
       {body}
     </BrandedMail>,
   );
