@@ -54,7 +54,7 @@ export default function MailMessage() {
           <Field term="Message-ID">{mail.messageId}</Field>
           <Field term="Status">
             {MAIL_STATUS_LABELS[mail.status]}
-            {mail.sent_at ? `, sent ${formatTime(mail.sent_at)}` : ""}
+            {mail.sent_at ? ` ${formatTime(mail.sent_at)}` : ""}
             {mail.status === "pending" ? `, next attempt ${formatTime(mail.next_attempt_at)}` : ""} · {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}
           </Field>
           {mail.last_error ? <Field term="Last error">{mail.last_error}</Field> : null}

@@ -54,7 +54,7 @@ const DARK_CSS = `
 /** Inline styles of the tags in a body given as markup (the campaigns' Markdown subset). */
 export const BODY_TAG_STYLES: Readonly<Record<string, string>> = {
   p: `margin:0 0 16px;font-size:16px;line-height:1.6;color:${P.ink}`,
-  h2: `margin:24px 0 12px;font-size:22px;line-height:1.3;color:${P.ink}`,
+  h2: `margin:24px 0 12px;font-size:20px;line-height:1.3;color:${P.ink}`,
   h3: `margin:20px 0 10px;font-size:18px;line-height:1.3;color:${P.ink}`,
   h4: `margin:16px 0 8px;font-size:16px;line-height:1.3;color:${P.ink}`,
   ul: "margin:0 0 16px;padding-left:24px",
