@@ -31,6 +31,7 @@ export default [
       route("people", "routes/team/person.tsx"),
       route("replies", "routes/team/replies.tsx"),
       route("mail", "routes/team/mail.tsx"),
+      route("mail/:id", "routes/team/mail-message.tsx"),
       route("overview", "routes/team/overview.tsx"),
       route("insights", "routes/team/insights.tsx"),
       route("audit", "routes/team/audit.tsx"),

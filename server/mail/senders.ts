@@ -10,7 +10,7 @@ export interface MailSender {
 }
 
 /** The row's extra headers (List-Unsubscribe…), written by composeMail as a JSON object of strings. */
-function extraHeaders(mail: MailRow): Record<string, string> | undefined {
+export function extraHeaders(mail: MailRow): Record<string, string> | undefined {
   if (!mail.headers) return undefined;
   const parsed = JSON.parse(mail.headers) as unknown;
   if (typeof parsed !== "object" || parsed === null) return undefined;
@@ -19,18 +19,24 @@ function extraHeaders(mail: MailRow): Record<string, string> | undefined {
   return headers;
 }
 
-/** The nodemailer message of a row. The Message-ID is the row's (a threaded reply's), else derived
- * from the row id: a mail sent twice after a crash (at-least-once) carries the same id either way,
- * and mail clients can fold the copies. Reply-To, In-Reply-To and References when the row has them. */
-function message(mail: MailRow, from: string) {
+/** The Message-ID of a row's mail: the row's own (a threaded reply's), else derived from the row id,
+ * so a mail sent twice after a crash (at-least-once) carries the same id and mail clients can fold
+ * the copies. */
+export function messageIdOf(mail: Pick<MailRow, "id" | "message_id">, from: string): string {
+  if (mail.message_id) return mail.message_id;
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${mail.id}@${domain}>`;
+}
+
+/** The nodemailer message of a row. */
+function message(mail: MailRow, from: string) {
   return {
     from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    messageId: mail.message_id ?? `<${mail.id}@${domain}>`,
+    messageId: messageIdOf(mail, from),
     ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
     ...(mail.in_reply_to ? { inReplyTo: mail.in_reply_to } : {}),
     ...(mail.thread_references ? { references: mail.thread_references.split(" ") } : {}),

@@ -21,10 +21,11 @@ import { type Db, nowIso } from "../db/database";
 import type { CampaignStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailInput } from "../mail/compose";
+import { type FillMail, type PersonMail, type RenderedParts, mailTemplate, renderPersonMail } from "../mail/layout/person-mail";
 import type { MailOutbox } from "../mail/outbox";
 import type { NewsletterKeys } from "./keys";
 import { markdownToHtml } from "./markdown";
-import { listHeaders, subscriberFooter } from "./subscriber-mail";
+import { SUBSCRIBER_SLOTS, type SubscriberValues, listHeaders, subscriberFooter, subscriberValues } from "./subscriber-mail";
 
 /** Most recipients moved to the outbox in one transaction. */
 const MAX_PER_DISPATCH = 500;
@@ -34,19 +35,61 @@ export function renderCampaign(body: string): { html: string; text: string } {
   return { html: markdownToHtml(body), text: body.replace(/\r\n?/g, "\n") };
 }
 
+/** The line after the subject in the inbox: the body's first words, without Markdown marks. */
+function previewLine(body: string): string {
+  const plain = body
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/^\s*(?:#{1,3}|[-*])\s+/gm, "")
+    .replace(/\*+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
+}
+
+/** A campaign's mail in the branded layout for a subscriber's values (or a template's slots). */
+export function campaignContent(campaign: { subject: string; body: string }, values: SubscriberValues, mail: Config["mail"]): PersonMail {
+  return { subject: campaign.subject, heading: campaign.subject, preview: previewLine(campaign.body), body: renderCampaign(campaign.body), footer: subscriberFooter(values, mail) };
+}
+
+/**
+ * Exactly the html and text a subscriber gets for a campaign: the body in the branded layout,
+ * their footer and unsubscribe link (the dispatcher fills the same render per recipient).
+ */
+export async function renderCampaignMail(campaign: { subject: string; body: string }, recipient: SubscriberValues, mail: Config["mail"]): Promise<RenderedParts> {
+  return renderPersonMail(campaignContent(campaign, recipient, mail));
+}
+
+type CampaignRecipient = { email: string; unsubscribe_key: string | null };
+
 /** The mail of one recipient: the body, then their own footer and List-Unsubscribe headers. */
 export class CampaignMails {
+  /** The last campaign rendered (a dispatch pass mails one campaign's recipients in batches). */
+  private last: { subject: string; body: string; fill: Promise<FillMail<(typeof SUBSCRIBER_SLOTS)[number]>> } | undefined;
+
   constructor(
     private readonly keys: NewsletterKeys,
     private readonly mail: Config["mail"],
   ) {}
 
-  to(campaign: { subject: string; body: string }, to: { email: string; unsubscribe_key: string | null }): MailInput {
-    const { html, text } = renderCampaign(campaign.body);
-    const key = to.unsubscribe_key ?? "";
-    const link = { email: to.email, token: this.keys.token(key), origin: this.mail.origin };
-    const footer = subscriberFooter(link, this.mail);
-    return { to: to.email, about: to.email, subject: campaign.subject, text: `${text}\n\n${footer.text}`, html: `${html}${footer.html}`, headers: listHeaders(link, this.mail), priority: "bulk" };
+  /** The campaign rendered once; the returned function makes each recipient's mail from it. */
+  async for(campaign: { subject: string; body: string }): Promise<(to: CampaignRecipient) => MailInput> {
+    if (this.last?.subject !== campaign.subject || this.last.body !== campaign.body) {
+      const fill = mailTemplate(SUBSCRIBER_SLOTS, (values) => campaignContent(campaign, values, this.mail));
+      this.last = { subject: campaign.subject, body: campaign.body, fill };
+      fill.catch(() => {
+        if (this.last?.fill === fill) this.last = undefined;
+      });
+    }
+    const fill = await this.last.fill;
+    return (to) => {
+      const link = { email: to.email, token: this.keys.token(to.unsubscribe_key ?? ""), origin: this.mail.origin };
+      const { html, text } = fill(subscriberValues(link));
+      return { to: to.email, about: to.email, subject: campaign.subject, text, html, headers: listHeaders(link, this.mail), priority: "bulk" };
+    };
+  }
+
+  async to(campaign: { subject: string; body: string }, to: CampaignRecipient): Promise<MailInput> {
+    return (await this.for(campaign))(to);
   }
 }
 
@@ -132,9 +175,10 @@ export class CampaignDispatcher {
       }
       const active = due.filter((r) => r.status === "active" && r.unsubscribe_key);
       const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
+      const mailTo = await this.mails.for(locked);
       const mailIds = await this.outbox.enqueueMany(
         trx,
-        active.map((r) => this.mails.to(locked, { email: r.email, unsubscribe_key: r.unsubscribe_key })),
+        active.map((r) => mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key })),
       );
       // One UPDATE per recipient would be 500 statements; a CASE keeps it to one.
       if (active.length > 0) {

@@ -189,7 +189,7 @@ export class Campaigns {
   async sendTest(actor: string, id: string): Promise<void> {
     const campaign = await this.db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
     if (!campaign) throw campaignError("campaign-missing");
-    const mail = this.mails.to(campaign, { email: actor, unsubscribe_key: SAMPLE_KEY });
+    const mail = await this.mails.to(campaign, { email: actor, unsubscribe_key: SAMPLE_KEY });
     await this.db.transaction().execute(async (trx) => {
       await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null, priority: "now" });
       await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: { subject: campaign.subject } });

@@ -7,7 +7,8 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { NEWSLETTER_WELCOME } from "~/features/newsletter/messages";
 import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
 import type { Config } from "../config";
-import { escapeHtml, type MailInput } from "../mail/compose";
+import type { MailInput } from "../mail/compose";
+import { type FillMail, type MailFooter, type PersonMail, mailTemplate } from "../mail/layout/person-mail";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 import type { NewsletterKeys } from "./keys";
 
@@ -29,26 +30,25 @@ export function listHeaders(link: SubscriberLink, mail: Config["mail"]): Record<
   return { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** The footer of every mail to a subscriber, as text and as html. */
-export function subscriberFooter(link: SubscriberLink, mail: Config["mail"]): { text: string; html: string } {
-  const url = unsubscribeUrl(link.origin, link.token);
-  const why = `You receive this email because ${link.email} subscribed to the ${PRODUCT_NAME} newsletter on ${link.origin}.`;
-  const from = `Sent by ${mail.postalAddress}.`;
+/** A subscriber's two values in a mail to them: their address and their own unsubscribe link. */
+export const SUBSCRIBER_SLOTS = ["email", "unsubscribeUrl"] as const;
+export type SubscriberValues = Readonly<Record<(typeof SUBSCRIBER_SLOTS)[number], string>>;
+
+export const subscriberValues = (link: SubscriberLink): SubscriberValues => ({ email: link.email, unsubscribeUrl: unsubscribeUrl(link.origin, link.token) });
+
+/** The footer of every mail to a subscriber: why they get it, who sends it, their unsubscribe link. */
+export function subscriberFooter(values: SubscriberValues, mail: Config["mail"]): MailFooter {
   return {
-    text: ["-- ", why, from, `Unsubscribe with one click: ${url}`].join("\n"),
-    html:
-      `<hr><p style="font-size:12px;color:#555">${escapeHtml(why)}<br>${escapeHtml(from)}<br>` +
-      `<a href="${escapeHtml(url)}">Unsubscribe with one click</a></p>`,
+    why: `You receive this email because ${values.email} subscribed to the ${PRODUCT_NAME} newsletter on ${mail.origin}.`,
+    postalAddress: mail.postalAddress,
+    unsubscribeUrl: values.unsubscribeUrl,
   };
 }
 
-const paragraphsHtml = (paragraphs: readonly string[]): string => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
-
-/** The welcome mail's text and html. */
-export function welcomeBody(link: SubscriberLink, mail: Config["mail"]): { text: string; html: string } {
-  const footer = subscriberFooter(link, mail);
-  const body = NEWSLETTER_WELCOME.paragraphs;
-  return { text: [...body.flatMap((p) => [p, ""]), footer.text].join("\n"), html: `${paragraphsHtml(body)}${footer.html}` };
+/** The welcome mail in the branded layout, for one subscriber's values (or a template's slots). */
+export function welcomeContent(values: SubscriberValues, mail: Config["mail"]): PersonMail {
+  const [first, ...rest] = NEWSLETTER_WELCOME.paragraphs;
+  return { subject: NEWSLETTER_WELCOME.subject, preview: first, heading: NEWSLETTER_WELCOME.subject, body: { text: [first, ...rest].join("\n\n") }, footer: subscriberFooter(values, mail) };
 }
 
 export const WELCOME_TEMPLATE = "newsletter-welcome";
@@ -83,9 +83,17 @@ export function welcomeMail(recipient: WelcomeRecipient): MailInput {
  * key cannot be rendered: an error, never a mail without its unsubscribe link.
  */
 export function welcomeTemplate(mail: Config["mail"], keys: NewsletterKeys): TemplateRenderer {
-  return (values, row) => {
+  // The same for everyone but the two values: rendered once, filled per mail.
+  let template: Promise<FillMail<(typeof SUBSCRIBER_SLOTS)[number]>> | undefined;
+  const prepared = () =>
+    (template ??= mailTemplate(SUBSCRIBER_SLOTS, (values) => welcomeContent(values, mail)).catch((error: unknown) => {
+      template = undefined;
+      throw error;
+    }));
+  return async (values, row) => {
     if (values.key === undefined) throw new MailTemplateError(`Mail ${row.id}: the welcome mail has no unsubscribe key.`);
     const link: SubscriberLink = { email: values.email ?? row.to, token: keys.token(values.key), origin: mail.origin };
-    return { ...welcomeBody(link, mail), headers: listHeaders(link, mail) };
+    const fill = await prepared();
+    return { ...fill(subscriberValues(link)), headers: listHeaders(link, mail) };
   };
 }

@@ -15,7 +15,7 @@ import { type Db, nowIso } from "../db/database";
 import type { TeamRole } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
-import { textToHtml } from "../mail/compose";
+import { renderPersonMail } from "../mail/layout/person-mail";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 import { takeRollingSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
@@ -52,8 +52,8 @@ export class TeamAccess {
     private readonly audit: Audit,
     private readonly logger: Logger,
     members: readonly string[],
-    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's. */
-    private readonly mail: Pick<Config["mail"], "origin">,
+    /** Read when a link is made: its origin is the mail origin (config.ts), never a request's; the footer's postal line. */
+    private readonly mail: Pick<Config["mail"], "origin" | "postalAddress">,
     /** TEAM_TIMEZONE: a member's until they choose their own. */
     private readonly teamTimeZone: string,
   ) {
@@ -112,18 +112,17 @@ export class TeamAccess {
   readonly signInMail: TemplateRenderer = async (values, row) => {
     if (!(await this.isMember(row.to))) throw new MailTemplateError(`Mail ${row.id}: its address is no longer a member of the team; no sign-in link was made.`);
     const link = await this.createLink(row.to);
-    const text = values.invitedBy
-      ? [
-          `${values.invitedBy} added you to the ${PRODUCT_NAME} team workspace.`,
-          "",
-          "Sign in:",
-          "",
-          link,
-          "",
-          `The link works once, within ${LINK_TTL_MINUTES} minutes. After that, ask for a new one with this address at ${this.mail.origin}/team/sign-in.`,
-        ].join("\n")
-      : [`Sign in to the ${PRODUCT_NAME} team workspace:`, "", link, "", LINK_MAIL_NOTE].join("\n");
-    return { text, html: textToHtml(text) };
+    return renderPersonMail({
+      subject: row.subject,
+      preview: `Your sign-in link for the ${PRODUCT_NAME} team workspace`,
+      heading: values.invitedBy ? `You are invited to the ${PRODUCT_NAME} team workspace` : "Your sign-in link",
+      body: { text: values.invitedBy ? `${values.invitedBy} added you to the ${PRODUCT_NAME} team workspace.` : `Sign in to the ${PRODUCT_NAME} team workspace:` },
+      action: { label: "Sign in to the workspace", url: link },
+      after: values.invitedBy
+        ? `The link works once, within ${LINK_TTL_MINUTES} minutes. After that, ask for a new one with this address at ${this.mail.origin}/team/sign-in.`
+        : LINK_MAIL_NOTE,
+      footer: { postalAddress: this.mail.postalAddress },
+    });
   };
 
   /**

@@ -6,7 +6,9 @@ import type { MailStatus } from "../db/schema";
 import { isStoredTime } from "../db/keyset";
 import type { MailOutbox } from "../mail/outbox";
 import type { Audit } from "../audit/audit";
-
+import { extraHeaders, messageIdOf } from "../mail/senders";
+import { WELCOME_TEMPLATE } from "../newsletter/subscriber-mail";
+import { SIGN_IN_TEMPLATE } from "./access";
 
 export interface MailListRow {
   id: string;
@@ -20,6 +22,44 @@ export interface MailListRow {
   last_error: string | null;
 }
 
+/** One outbox row as it was (or will be) sent: the headers that matter, the text and html parts. */
+export interface MailMessage extends MailListRow {
+  from: string;
+  /** The Date header: when the mail was queued. */
+  date: string;
+  messageId: string;
+  /** Headers the row carries besides the message's own (List-Unsubscribe…). */
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  /**
+   * For a mail rendered when it is sent (server/mail/templates.ts): the template's name and the
+   * names of its stored values (not their contents: keys, never links); text and html are then empty.
+   */
+  template: { name: string; values: string[]; why: string } | null;
+}
+
+/** Why a template's mail is not stored rendered, in words, by template name. */
+const RENDERED_WHEN_SENT: Record<string, string> = {
+  [SIGN_IN_TEMPLATE]:
+    "A sign-in link is made at the moment its mail is sent and kept only as a hash, so no link rests in the outbox: it cannot be shown here. Resending a failed sign-in mail makes a new link.",
+  [WELCOME_TEMPLATE]: "The welcome is the same for every subscriber but their address and signed unsubscribe link, which are made when it is sent.",
+};
+const GENERIC_WHY = "This mail is rendered from its template when it is sent.";
+
+/** A stored template reference's name and value names, or null for a row that is not one. */
+function templateOf(stored: string | null): MailMessage["template"] {
+  if (stored === null) return null;
+  try {
+    const parsed = JSON.parse(stored) as { name?: unknown; values?: unknown };
+    const values = typeof parsed.values === "object" && parsed.values !== null ? Object.keys(parsed.values) : [];
+    const name = typeof parsed.name === "string" ? parsed.name : "unknown";
+    return { name, values, why: (Object.hasOwn(RENDERED_WHEN_SENT, name) ? RENDERED_WHEN_SENT[name] : undefined) ?? GENERIC_WHY };
+  } catch {
+    return { name: "unreadable", values: [], why: GENERIC_WHY };
+  }
+}
+
 const encode = (row: { created_at: string; id: string }) => Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
 function decode(value: string): { at: string; id: string } | undefined {
   const [at, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
@@ -31,7 +71,33 @@ export class TeamMail {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly audit: Audit,
+    /** MAIL_FROM: every mail's From. */
+    private readonly from: string,
   ) {}
+
+  /** One mail by id, or undefined when there is none (never was, or erased). */
+  async message(id: string): Promise<MailMessage | undefined> {
+    const row = await this.db.selectFrom("mail").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      status: row.status,
+      attempts: Number(row.attempts),
+      created_at: row.created_at,
+      sent_at: row.sent_at,
+      next_attempt_at: row.next_attempt_at,
+      last_error: row.last_error,
+      from: this.from,
+      date: row.created_at,
+      messageId: messageIdOf(row, this.from),
+      headers: extraHeaders(row) ?? {},
+      text: row.text,
+      html: row.html,
+      template: templateOf(row.template),
+    };
+  }
 
   async counts(): Promise<Record<MailStatus, number>> {
     const rows = await this.db.selectFrom("mail").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();

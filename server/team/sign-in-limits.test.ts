@@ -18,7 +18,7 @@ describe.each(DATABASE_ENGINES)("team sign-in limits on $name", (engine) => {
     const { db } = database();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-limit-"));
     const logger = createLogger("silent");
-    const access = new TeamAccess(db, new MailOutbox(db, fileSender(dir, "site@example.com"), logger), new Audit(db), logger, ["member@example.com"], { origin: "https://site.example" }, "UTC");
+    const access = new TeamAccess(db, new MailOutbox(db, fileSender(dir, "site@example.com"), logger), new Audit(db), logger, ["member@example.com"], { origin: "https://site.example", postalAddress: "HeavyRoute Inc., 1 Test Road" }, "UTC");
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(at("2026-11-26T10:59:00.000Z"));

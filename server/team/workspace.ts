@@ -61,7 +61,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
     people: new TeamPeople(db, leads, audit, work, replies),
     work,
     replies,
-    mail: new TeamMail(db, outbox, audit),
+    mail: new TeamMail(db, outbox, audit, config.mail.from),
     overview: () => overview(db),
     insights: (period) => insights(db, period),
     insightsCsv: async (period, table) => insightsCsv((await insights(db, period)).tables[table], table),

@@ -144,10 +144,10 @@ export interface A11yOptions {
   disableRules?: string[];
   /** CSS selector to limit the scan (e.g. an open dialog). */
   include?: string;
+  /** CSS selector to leave out (e.g. a sandboxed frame, where axe cannot run; check its document on its own). */
+  exclude?: string;
   /** Also hold text to WCAG AAA contrast (7:1, axe's color-contrast-enhanced), as high contrast promises. */
   enhancedContrast?: boolean;
-  /** False: leave out the page's frames (a sandboxed preview without scripts, which axe cannot enter). */
-  iframes?: boolean;
 }
 
 /** Runs axe (WCAG 2.x A/AA and best practices) and fails with a readable list of violations. */
@@ -163,7 +163,7 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
   ]);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   if (options.include) builder = builder.include(options.include);
-  if (options.iframes === false) builder = builder.exclude("iframe");
+  if (options.exclude) builder = builder.exclude(options.exclude);
   const { violations } = await builder.analyze();
   if (violations.length === 0) return;
   const summary = violations

@@ -1,6 +1,7 @@
 import { Link, data, useLoaderData } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
+import { auditSentence } from "~/features/team/audit-sentence";
 import { parseAuditQuery } from "~/features/team/team-schemas";
 import { Notice, TeamPage, formatTime, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/audit";
@@ -23,29 +24,25 @@ export default function AuditLog() {
       <p className="text-muted">Who signed in, exported, erased and resent, newest first. Kept 24 months.</p>
       <div className="mt-4 space-y-4">
         {error ? <Notice tone="error">{error}</Notice> : null}
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Who</th>
-                <th scope="col" className="py-2 pr-3">Action</th>
-                <th scope="col" className="py-2 pr-3">About</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-b border-line">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatTime(entry.at)}</td>
-                  <td className="py-2 pr-3 break-all">{entry.actor}</td>
-                  <td className="py-2 pr-3">{entry.action}</td>
-                  <td className="py-2 pr-3 break-words">{entry.subject}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {entries.length === 0 && !error ? <p className="text-muted">Nothing recorded yet.</p> : null}
+        <ol className="divide-y divide-line border-y border-line" aria-label="Audit log, newest first">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-x-4 py-2 sm:flex-row">
+              <span className="shrink-0 text-sm text-muted tabular-nums sm:w-44 sm:pt-0.5">{formatTime(entry.at)}</span>
+              <span className="min-w-0 wrap-anywhere">
+                {auditSentence(entry).map((part, i) =>
+                  typeof part === "string" ? (
+                    part
+                  ) : (
+                    <Link key={i} to={part.to} className={linkClass}>
+                      {part.text}
+                    </Link>
+                  ),
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
         {next ? (
           <Link className={linkClass} to={`/team/audit?after=${next}`}>
             Older entries

@@ -66,7 +66,11 @@ export default function Mail() {
         <ul className="space-y-2">
           {mails.map((mail) => (
             <li key={mail.id} className="rounded-lg border border-line p-3">
-              <p className="font-semibold break-words">{mail.subject}</p>
+              <p className="font-semibold break-words">
+                <Link to={`/team/mail/${mail.id}`} className={linkClass}>
+                  {mail.subject}
+                </Link>
+              </p>
               <p className="text-sm break-all">
                 To {mail.to} · {MAIL_STATUS_LABELS[mail.status]} · queued {formatTime(mail.created_at)}
                 {mail.sent_at ? ` · sent ${formatTime(mail.sent_at)}` : ""} · {mail.attempts} attempt{mail.attempts === 1 ? "" : "s"}

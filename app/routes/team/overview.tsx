@@ -37,7 +37,7 @@ export default function Overview() {
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {LEAD_KINDS.map((kind) => (
-            <DailyBars key={kind} title={LEAD_KIND_LABELS[kind]} days={labels} values={days.map((d) => d.leads[kind])} />
+            <DailyBars key={kind} title={LEAD_KIND_LABELS[kind]} days={labels} values={days.map((d) => d.leads[kind])} table={false} />
           ))}
         </div>
       </section>
@@ -47,7 +47,7 @@ export default function Overview() {
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {chat.map((series) => (
-            <DailyBars key={series.title} title={series.title} days={labels} values={series.values} />
+            <DailyBars key={series.title} title={series.title} days={labels} values={series.values} table={false} />
           ))}
         </div>
       </section>

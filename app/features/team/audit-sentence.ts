@@ -1,0 +1,88 @@
+/**
+ * An audit entry as a sentence a team member reads ("ann@… exported 1,204 leads as CSV"), with a
+ * link to what it is about where that still has a page. The log keeps addresses only of members
+ * (the actor), never of an erased person. One line per action in SENTENCES; an action without one
+ * (added elsewhere, or from a newer version) reads as a generic sentence.
+ */
+import { LEAD_KINDS, type LeadKindName } from "./team-lines";
+
+/** A piece of the sentence: text, or a link. */
+export type SentencePart = string | { text: string; to: string };
+
+/** An entry as the audit page loads it (server/audit/audit.ts; `detail` is its stored JSON). */
+export interface AuditEntryView {
+  actor: string;
+  action: string;
+  subject: string;
+  detail: string;
+}
+
+type Detail = Readonly<Record<string, unknown>>;
+type Sentence = (actor: string, subject: string, detail: Detail) => SentencePart[];
+
+const number = (value: unknown): string | undefined => (typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-US") : undefined);
+const plural = (value: unknown, one: string, many: string): string => `${number(value) ?? "some"} ${value === 1 ? one : many}`;
+const quoted = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? `“${value}”` : undefined);
+const actorName = (actor: string): string => (actor === "cli" ? "The command line" : actor);
+
+/** A campaign, by its subject when the entry kept it, linked to its page. */
+const campaign = (id: string, detail: Detail): SentencePart => ({ text: quoted(detail.subject) ?? "a campaign", to: `/team/campaigns?id=${encodeURIComponent(id)}` });
+
+/** A lead of each kind inside a sentence. */
+const A_LEAD: Record<LeadKindName, string> = { newsletter: "a newsletter sign-up", contact: "a contact message", "information-request": "an information request", chat: "a chat lead" };
+
+/** A lead from a `kind/id` subject, linked when the kind is one we know. */
+function lead(subject: string): SentencePart {
+  const [kind, id] = subject.split("/");
+  const known = LEAD_KINDS.find((k) => k === kind);
+  if (!known || !id) return `the lead ${subject}`;
+  return { text: A_LEAD[known], to: `/team/leads/${known}/${encodeURIComponent(id)}` };
+}
+
+/** A resent mail: one (linked) or all failed ones. */
+function resent(subject: string, detail: Detail): SentencePart[] {
+  const id = /^mail (\S+)$/.exec(subject)?.[1];
+  return id ? ["resent ", { text: "a failed mail", to: `/team/mail/${encodeURIComponent(id)}` }] : [`resent all failed mail (${plural(detail.mails, "mail", "mails")})`];
+}
+
+/** The export's format is the subject's last word ("3 leads as CSV"). */
+const exportFormat = (subject: string): string => /\bas (\w+)$/.exec(subject)?.[1] ?? "a file";
+
+/** Each action's sentence after the actor: one line per action. */
+const SENTENCES: Readonly<Record<string, Sentence>> = {
+  "sign-in": () => ["signed in"],
+  "sign-out": () => ["signed out"],
+  export: (_actor, subject, detail) => [`exported ${plural(detail.count, "lead", "leads")} as ${exportFormat(subject)}`],
+  erase: (_actor, _subject, detail) => [`erased a person — ${plural(detail.records, "record", "records")}`],
+  resend: (_actor, subject, detail) => resent(subject, detail),
+  "lead-status": (_actor, subject, detail) => ["marked ", lead(subject), detail.status === "open" ? " as open again" : ` as ${typeof detail.status === "string" ? detail.status : "changed"}`],
+  "lead-note": (_actor, subject) => ["added a note to ", lead(subject)],
+  "campaign-draft": (_actor, subject, detail) => ["saved the campaign draft ", campaign(subject, detail)],
+  "campaign-test": (_actor, subject, detail) => ["sent themselves a test of ", campaign(subject, detail)],
+  "campaign-send": (_actor, subject, detail) => ["started sending ", campaign(subject, detail), ` to ${plural(detail.recipients, "subscriber", "subscribers")}`],
+  "campaign-pause": (_actor, subject, detail) => ["paused ", campaign(subject, detail)],
+  "campaign-resume": (_actor, subject, detail) => ["resumed ", campaign(subject, detail)],
+};
+
+function parseDetail(detail: string): Detail {
+  try {
+    const parsed = JSON.parse(detail) as unknown;
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Detail) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The actions that read as their own sentence (the rest read as the generic one). */
+export const AUDIT_SENTENCE_ACTIONS: readonly string[] = Object.keys(SENTENCES);
+
+/** The sentence of one entry: the actor, then what they did, ending with a full stop. */
+export function auditSentence(entry: AuditEntryView): SentencePart[] {
+  const detail = parseDetail(entry.detail);
+  const sentence = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action] : undefined;
+  const rest = sentence ? sentence(entry.actor, entry.subject, detail) : [`did “${entry.action}”${entry.subject ? ` on ${entry.subject}` : ""}`];
+  return [`${actorName(entry.actor)} `, ...rest, "."];
+}
+
+/** The sentence as plain text (titles, tests). */
+export const auditSentenceText = (entry: AuditEntryView): string => auditSentence(entry).map((part) => (typeof part === "string" ? part : part.text)).join("");
