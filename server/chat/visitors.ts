@@ -11,6 +11,7 @@ import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
+import { refreshPersonSummaries } from "../leads/person-summary";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -119,6 +120,7 @@ export async function storeLead(db: Db, visitor: VisitorRow, lead: { name: strin
         .insertInto("potential_customers")
         .values({ id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, ...attribution })
         .execute();
+      await refreshPersonSummaries(trx, [lead.email.toLowerCase()]);
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

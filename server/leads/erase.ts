@@ -3,6 +3,7 @@ import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { eraseChatConversations } from "./chat-conversations";
 import { LEAD_KIND_TABLES, deletedRows } from "./lead-kinds";
+import { refreshPersonSummaries } from "./person-summary";
 
 /**
  * Erases one person (`npm run leads -- delete`, /team/people), in one transaction: what the team
@@ -16,6 +17,7 @@ export async function erasePerson(db: Db, email: string): Promise<Record<string,
   return db.transaction().execute(async (trx) => {
     const counts: Record<string, number> = { "team-notes": await eraseTeamAnnotations(trx, normalized) };
     for (const kind of LEAD_KIND_TABLES) counts[kind.name] = await kind.erase(trx, normalized);
+    await refreshPersonSummaries(trx, [normalized]);
     counts["chat-conversation"] = await eraseChatConversations(trx, normalized);
     counts.mail = await eraseMail(trx, normalized);
     return counts;

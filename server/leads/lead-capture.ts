@@ -9,6 +9,7 @@ import { newRowId } from "../db/row-id";
 import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
+import { refreshPersonSummaries } from "./person-summary";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
@@ -24,6 +25,7 @@ export async function insertContactMessage(
     .insertInto("contact_messages")
     .values({ id: newRowId(), name: message.name, email: message.email, category: message.category, message: message.message, created_at: now, ...attribution })
     .execute();
+  await refreshPersonSummaries(trx, [message.email.toLowerCase()]);
 }
 
 /**
@@ -81,6 +83,7 @@ export class LeadCapture {
           ...attribution,
         })
         .execute();
+      await refreshPersonSummaries(trx, [input.email.toLowerCase()]);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

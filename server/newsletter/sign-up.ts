@@ -12,6 +12,7 @@ import { adminNoticeMail } from "./admin-notice";
 import { NewsletterKeys } from "./keys";
 import { insertSubscribersWithMails } from "./sign-up-statement";
 import { welcomeMail } from "./subscriber-mail";
+import { refreshPersonSummaries } from "../leads/person-summary";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };
@@ -38,6 +39,8 @@ interface PendingSubscription {
 
 /** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
 const MAX_BATCH = 200;
+
+const addressesOf = (records: NewSubscriber[], inserted: Set<string>) => records.filter((record) => inserted.has(record.id)).map((record) => record.email_normalized);
 
 /**
  * The newsletter sign-up: the subscriber row with its consent record, the admin notice and the
@@ -148,11 +151,16 @@ export class NewsletterSignUp {
     ];
     if (this.kind === "postgres") {
       const mails = records.flatMap((record) => mailsOf(record).map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
-      return insertSubscribersWithMails(this.db, records, mails);
+      return this.db.transaction().execute(async (trx) => {
+        const inserted = await insertSubscribersWithMails(trx, records, mails);
+        await refreshPersonSummaries(trx, addressesOf(records, inserted));
+        return inserted;
+      });
     }
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
       await this.outbox.enqueueMany(trx, records.filter((record) => inserted.has(record.id)).flatMap(mailsOf));
+      await refreshPersonSummaries(trx, addressesOf(records, inserted));
       return inserted;
     });
   }

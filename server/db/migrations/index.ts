@@ -19,6 +19,7 @@ import * as leadAttribution from "./0019-lead-attribution";
 import * as leadAttributionIndexed from "./0020-lead-attribution-indexed";
 import * as memberRoles from "./0021-member-roles";
 import * as people from "./0022-people";
+import * as peopleList from "./0024-people-list";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020-lead-attribution-indexed": leadAttributionIndexed,
   "0021-member-roles": memberRoles,
   "0022-people": people,
+  "0024-people-list": peopleList,
 };
