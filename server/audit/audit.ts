@@ -17,7 +17,9 @@ export type AuditAction =
   | "campaign-test"
   | "campaign-send"
   | "campaign-pause"
-  | "campaign-resume";
+  | "campaign-resume"
+  | "saved-filter-save"
+  | "saved-filter-delete";
 
 export interface AuditEntry {
   actor: string;

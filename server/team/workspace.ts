@@ -20,12 +20,15 @@ import { type Insights, insights, insightsCsv } from "./insights";
 import type { InsightTable } from "~/features/team/insights-contract";
 import type { Period } from "../analytics/queries";
 import { TeamPeople } from "./people";
+import { PeopleList } from "./people-list";
 
 export interface TeamWorkspace {
   access: TeamAccess;
   audit: Audit;
   leads: TeamLeads;
   people: TeamPeople;
+  /** The people list of /team, and the members' saved filters. */
+  peopleList: PeopleList;
   mail: TeamMail;
   overview: () => Promise<DayCounts[]>;
   /** What /team/insights shows for a period (UTC days, both included). */
@@ -47,6 +50,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
     audit,
     leads,
     people: new TeamPeople(db, leads, audit),
+    peopleList: new PeopleList(db, leads, audit),
     mail: new TeamMail(db, outbox, audit),
     overview: () => overview(db),
     insights: (period) => insights(db, period),
