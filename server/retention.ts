@@ -2,7 +2,7 @@ import type { Db } from "./db/database";
 import { scheduleShared } from "./db/jobs";
 import type { Logger } from "./logger";
 import { LEAD_KIND_TABLES } from "./leads/lead-kinds";
-import { refreshPersonSummaries } from "./leads/person-summary";
+import { refreshPersonSummaries } from "./db/person-summary";
 
 /**
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information

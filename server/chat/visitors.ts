@@ -11,7 +11,7 @@ import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
-import { refreshPersonSummaries } from "../leads/person-summary";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { eraseChatConversations } from "./chat-conversations";
 import { LEAD_KIND_TABLES, deletedRows } from "./lead-kinds";
-import { refreshPersonSummaries } from "./person-summary";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /**
  * Erases one person (`npm run leads -- delete`, /team/people), in one transaction: what the team

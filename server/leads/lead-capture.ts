@@ -9,7 +9,7 @@ import { newRowId } from "../db/row-id";
 import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import type { MailOutbox } from "../mail/outbox";
-import { refreshPersonSummaries } from "./person-summary";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the

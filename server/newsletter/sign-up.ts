@@ -12,7 +12,7 @@ import { adminNoticeMail } from "./admin-notice";
 import { NewsletterKeys } from "./keys";
 import { insertSubscribersWithMails } from "./sign-up-statement";
 import { welcomeMail } from "./subscriber-mail";
-import { refreshPersonSummaries } from "../leads/person-summary";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };

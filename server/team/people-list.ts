@@ -14,7 +14,7 @@ import { isStoredTime } from "../db/keyset";
 import type { SavedFiltersTable } from "../db/schema";
 import type { Audit } from "../audit/audit";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
-import type { SummaryLead } from "../leads/person-summary";
+import type { SummaryLead } from "../db/person-summary";
 import type { TeamLeads } from "./leads";
 
 export interface PersonEntry {
@@ -136,7 +136,7 @@ export class PeopleList {
         leads: JSON.parse(row.leads) as SummaryLead[],
         plans: row.plans.trim().split(" ").filter(Boolean),
         owner: row.owner ?? null,
-        stage: (row.stage ?? "new") as PersonStageName,
+        stage: row.stage ?? "new",
         followUpOn: row.follow_up_on ?? null,
       }),
     );
@@ -146,6 +146,12 @@ export class PeopleList {
       total: Number(count.n),
       next: last ? encodeCursor({ sort: filter.sort, key: filter.sort === "name" ? last.sort_name : last.last_lead_at, email: last.email }) : undefined,
     };
+  }
+
+  /** The members who own someone, by address (the owner filter's choices). */
+  async owners(): Promise<string[]> {
+    const rows = await this.db.selectFrom("people").select("owner").distinct().where("owner", "is not", null).orderBy("owner").execute();
+    return rows.flatMap((row) => (row.owner ? [row.owner] : []));
   }
 
   /** The member's saved filters, by name. */

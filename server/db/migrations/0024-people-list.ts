@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { refreshPersonSummaries } from "../../leads/person-summary";
+import { refreshPersonSummaries } from "../person-summary";
 import type { Database } from "../schema";
 
 /**

@@ -3,11 +3,14 @@
  * that left a lead): name, company, lead times, kinds, plans and the newest leads. Recomputed from
  * the four lead tables for the addresses a write touched, inside that write's transaction, so the
  * list reads one indexed table (decision 0119). A person with no lead left has no row.
+ *
+ * It sits with the database code so that every code that writes leads (the chat and the newsletter
+ * included, which may not import server/leads) can call it; its sources are the lead registry's
+ * kinds (server/leads/lead-kinds.ts), as a test checks.
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
-import type { Database } from "../db/schema";
-import { LEAD_KIND_TABLES } from "./lead-kinds";
+import type { Database } from "./schema";
 
 /** The newest leads a summary lists (the person page has them all). */
 export const SUMMARY_LEADS = 12;
@@ -31,9 +34,25 @@ export const wordList = (words: Iterable<string>) => ` ${[...new Set(words)].sor
 
 const ROWS_PER_INSERT = 500;
 
+const lowerEmail = sql<string>`lower(email)`;
+
+/** Each lead kind's table, time, address (as the registry compares it) and the columns a summary reads. */
+export const SUMMARY_SOURCES: readonly {
+  kind: LeadKindName;
+  table: "subscribers" | "contact_messages" | "more_information" | "potential_customers";
+  time: "subscribed_at" | "created_at";
+  address: RawBuilder<string>;
+  columns: readonly ("name" | "company" | "plan_type")[];
+}[] = [
+  { kind: "chat", table: "potential_customers", time: "created_at", address: lowerEmail, columns: ["name"] },
+  { kind: "newsletter", table: "subscribers", time: "subscribed_at", address: sql<string>`email_normalized`, columns: [] },
+  { kind: "information-request", table: "more_information", time: "created_at", address: lowerEmail, columns: ["name", "company", "plan_type"] },
+  { kind: "contact", table: "contact_messages", time: "created_at", address: lowerEmail, columns: ["name"] },
+];
+
 async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "all"): Promise<LeadFacts[]> {
   const rows: LeadFacts[] = [];
-  for (const kind of LEAD_KIND_TABLES) {
+  for (const kind of SUMMARY_SOURCES) {
     const has = (column: string) => (kind.columns as readonly string[]).includes(column);
     let query = db
       .selectFrom(kind.table)
@@ -46,7 +65,7 @@ async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "a
         kind.address.as("address"),
       ]);
     if (addresses !== "all") query = query.where(kind.address, "in", addresses);
-    for (const row of await query.execute()) rows.push({ ...row, kind: kind.name });
+    for (const row of await query.execute()) rows.push({ ...row, kind: kind.kind });
   }
   return rows;
 }
