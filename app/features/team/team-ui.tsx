@@ -67,16 +67,17 @@ export function TeamBar({ member }: { member: string | undefined }) {
           </span>
         </Link>
         {member ? (
-          <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1">
-            <p className="min-w-0 text-sm break-all text-muted">
+          <>
+            {/* On a phone the address takes its own line under the name and sign-out. */}
+            <p className="order-3 min-w-0 basis-full text-sm break-all text-muted sm:order-2 sm:ml-auto sm:basis-auto">
               Signed in as <span className="font-semibold text-ink">{member}</span>
             </p>
-            <Form method="post" action="/team/sign-out">
+            <Form method="post" action="/team/sign-out" className="order-2 ml-auto sm:order-3 sm:ml-0">
               <button type="submit" className={secondaryButtonClass} disabled={navigation.state === "submitting"}>
                 Sign out
               </button>
             </Form>
-          </div>
+          </>
         ) : null}
       </div>
       {member ? (

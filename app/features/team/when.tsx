@@ -1,7 +1,8 @@
 /**
  * Times in the workspace, in the signed-in member's time zone (their profile's, else the team's):
  * `<When at={iso} />` shows "2 h ago" for the last day and the date and time beyond, with the full
- * time in its title and `dateTime`; `formatInZone` is the same absolute text for anywhere else.
+ * time in its title and `dateTime`; `formatInZone` is the same absolute text for anywhere else,
+ * `formatDay` a calendar day.
  */
 import { useRouteLoaderData } from "react-router";
 import type { loader as layoutLoader } from "~/routes/team/layout";
@@ -23,6 +24,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** "27 Nov 2026, 09:30 GMT+1": the time as the member reads it. */
 export const formatInZone = (iso: string, timeZone: string) => formatter(timeZone).format(new Date(iso));
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" });
+
+/** "Fri, 27 Nov 2026": a calendar day (YYYY-MM-DD, e.g. a follow-up date), which has no time zone. */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** The calendar day (YYYY-MM-DD) it is in `timeZone` at `at`. */
 export function dayInZone(timeZone: string, at = new Date()): string {

@@ -17,7 +17,7 @@ import {
 } from "~/features/team/team-lines";
 import { parsePeopleFilter, savedFilterSchema } from "~/features/team/team-schemas";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
-import { When, dayInZone, useMemberTimeZone } from "~/features/team/when";
+import { When, dayInZone, formatDay, formatInZone, useMemberTimeZone } from "~/features/team/when";
 import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = () => [{ title: `People | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -94,7 +94,8 @@ export default function People() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const today = dayInZone(useMemberTimeZone());
+  const timeZone = useMemberTimeZone();
+  const today = dayInZone(timeZone);
   const busy = navigation.state !== "idle";
   const view = (query: string) => `/team${query}`;
   const current = location.search.replace(/^\?/, "");
@@ -255,7 +256,7 @@ export default function People() {
                       <ul className="flex flex-wrap gap-1.5">
                         {person.leads.map((lead) => (
                           <li key={`${lead.kind}/${lead.id}`}>
-                            <Link to={`/team/leads/${lead.kind}/${lead.id}`} className={`${chipClass} min-h-8 border-line bg-surface text-ink hover:border-brand contrast-high:border-line`}>
+                            <Link to={`/team/leads/${lead.kind}/${lead.id}`} title={formatInZone(lead.at, timeZone)} className={`${chipClass} min-h-8 border-line bg-surface text-ink hover:border-brand contrast-high:border-line`}>
                               {LEAD_KIND_LABELS[lead.kind]}
                               {lead.plan ? `: ${lead.plan}` : ""}
                               <span className="sr-only">
@@ -290,8 +291,8 @@ export default function People() {
                         <>
                           <dt className="text-muted">Follow-up</dt>
                           <dd className={due ? "font-semibold text-brand-strong" : ""}>
-                            {due ? "Due " : "Follow up "}
-                            {person.followUpOn}
+                            {due ? "Due " : ""}
+                            <time dateTime={person.followUpOn}>{formatDay(person.followUpOn)}</time>
                           </dd>
                         </>
                       ) : null}
