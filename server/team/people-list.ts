@@ -7,6 +7,7 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { PeopleFilter } from "~/features/team/team-schemas";
 import { PEOPLE_SORTS, type PersonStageName } from "~/features/team/team-lines";
+import { isValidEmail } from "~/shared/forms/email-rule";
 import { SAVED_FILTERS_MAX, TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
@@ -49,7 +50,7 @@ function decodeCursor(value: string, sort: PeopleFilter["sort"]): Cursor | undef
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string" && part.length <= 600)) return undefined;
     const [s, key, email] = parsed as [string, string, string];
-    if (s !== sort || !(PEOPLE_SORTS as readonly string[]).includes(s)) return undefined;
+    if (s !== sort || !(PEOPLE_SORTS as readonly string[]).includes(s) || !isValidEmail(email)) return undefined;
     return sort === "name" || isStoredTime(key) ? { sort, key, email } : undefined;
   } catch {
     return undefined;

@@ -257,8 +257,7 @@ export default function People() {
                         {person.leads.map((lead) => (
                           <li key={`${lead.kind}/${lead.id}`}>
                             <Link to={`/team/leads/${lead.kind}/${lead.id}`} title={formatInZone(lead.at, timeZone)} className={`${chipClass} min-h-8 border-line bg-surface text-ink hover:border-brand contrast-high:border-line`}>
-                              {LEAD_KIND_LABELS[lead.kind]}
-                              {lead.plan ? `: ${lead.plan}` : ""}
+                              <span>{lead.plan ? `${LEAD_KIND_LABELS[lead.kind]}: ${lead.plan}` : LEAD_KIND_LABELS[lead.kind]}</span>
                               <span className="sr-only">
                                 , <When at={lead.at} />
                               </span>
