@@ -88,7 +88,8 @@ export default function Lead() {
             "Status",
             lead.handled_at ? (
               <>
-                Handled by {lead.handled_by}, <When at={lead.handled_at} />
+                {`Handled by ${lead.handled_by}, `}
+                <When at={lead.handled_at} />
               </>
             ) : (
               "Open"
