@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { LogoMark } from "~/features/layout/logo";
 
@@ -39,10 +39,11 @@ export function Notice({ tone, children }: { tone: "error" | "success"; children
 
 /**
  * The workspace's sections, in the order of its navigation: a section is one entry here. `end`:
- * active on its own path only (not on the paths below it).
+ * active on its own path only (not on the paths below it); `within`: other paths whose pages
+ * belong to the section (shown as its, without being the section's page).
  */
-export const TEAM_NAV: readonly { to: string; label: string; end: boolean }[] = [
-  { to: "/team", label: "People", end: true },
+export const TEAM_NAV: readonly { to: string; label: string; end: boolean; within?: readonly string[] }[] = [
+  { to: "/team", label: "People", end: true, within: ["/team/leads/", "/team/people"] },
   { to: "/team/overview", label: "Overview", end: false },
   { to: "/team/insights", label: "Insights", end: false },
   { to: "/team/mail", label: "Mail", end: false },
@@ -57,6 +58,7 @@ export const TEAM_NAV: readonly { to: string; label: string; end: boolean }[] = 
  */
 export function TeamBar({ member }: { member: string | undefined }) {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <header className="border-b border-line bg-canvas">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 sm:px-6">
@@ -89,7 +91,7 @@ export function TeamBar({ member }: { member: string | undefined }) {
                   to={item.to}
                   end={item.end}
                   className={({ isActive }) =>
-                    `inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? "bg-brand text-white" : "text-ink hover:bg-canvas"}`
+                    `inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap ${isActive || item.within?.some((path) => pathname.toLowerCase().startsWith(path)) ? "bg-brand text-white" : "text-ink hover:bg-surface"}`
                   }
                 >
                   {item.label}
