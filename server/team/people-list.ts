@@ -93,6 +93,18 @@ export class PeopleList {
     return query;
   }
 
+  /** How many people the filter matches: without the team's work joined when no filter reads it (at most one row per person). */
+  private async count(filter: PeopleFilter, where: Expression<SqlBool>[]): Promise<number> {
+    let query;
+    if (filter.owner || filter.stage || filter.due) query = this.base(where);
+    else {
+      query = this.db.selectFrom("person_summaries as s");
+      for (const condition of where) query = query.where(() => condition);
+    }
+    const row = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /**
    * One page of people for `member`, whose day is `today` (YYYY-MM-DD in their time zone). Throws
    * the TeamError "invalid-cursor" for a cursor this server did not make (or made for another order).
@@ -123,10 +135,7 @@ export class PeopleList {
           : sql<SqlBool>`(${key} > ${cursor.key} or (${key} = ${cursor.key} and s.email > ${cursor.email}))`,
       );
     }
-    const [found, count] = await Promise.all([
-      rows.orderBy(key, direction).orderBy("s.email", direction).limit(filter.size + 1).execute(),
-      this.base(where).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    ]);
+    const [found, total] = await Promise.all([rows.orderBy(key, direction).orderBy("s.email", direction).limit(filter.size + 1).execute(), this.count(filter, where)]);
     const people = found.slice(0, filter.size).map(
       (row): PersonEntry => ({
         email: row.email,
@@ -144,7 +153,7 @@ export class PeopleList {
     const last = found.length > filter.size ? found[filter.size - 1] : undefined;
     return {
       people,
-      total: Number(count.n),
+      total,
       next: last ? encodeCursor({ sort: filter.sort, key: filter.sort === "name" ? last.sort_name : last.last_lead_at, email: last.email }) : undefined,
     };
   }
