@@ -141,7 +141,8 @@ export class NewsletterSignUp {
 
   /**
    * Inserts the records whose address is new, with their admin notice and welcome mail, in one
-   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip).
+   * transaction with the people list's summaries of their addresses; the ids inserted. PostgreSQL
+   * inserts and queues in one statement, then refreshes the summaries in the same transaction.
    */
   private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
