@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import preferencesScript from "./features/accessibility/preferences-script.ts?inline-script";
 import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
+import { WorkspaceFrame, useInWorkspace } from "./features/team/workspace-frame";
 import { useNonce } from "./shared/nonce";
 import { SiteLinks } from "./shared/seo/site-links";
 import { useSiteOrigin } from "./shared/seo/site-origin";
@@ -44,14 +45,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const Frame = useInWorkspace() ? WorkspaceFrame : SiteLayout;
   return (
-    <SiteLayout>
+    <Frame>
       <Outlet />
       {/* Its own element, so an island page can hydrate it alone (decision 0044). */}
       <div data-island="toaster">
         <Toaster />
       </div>
-    </SiteLayout>
+    </Frame>
   );
 }
 
@@ -61,8 +63,9 @@ export default function App() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const Frame = useInWorkspace() ? WorkspaceFrame : SiteLayout;
   return (
-    <SiteLayout>
+    <Frame>
       <title>{`${notFound ? "Page not found" : "Error"} | ${PRODUCT_NAME}`}</title>
       <meta name="robots" content="noindex" />
       <div className="mx-auto max-w-3xl px-4 py-24 sm:px-6">
@@ -80,6 +83,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           .
         </p>
       </div>
-    </SiteLayout>
+    </Frame>
   );
 }

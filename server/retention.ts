@@ -2,6 +2,7 @@ import type { Db } from "./db/database";
 import { scheduleShared } from "./db/jobs";
 import type { Logger } from "./logger";
 import { LEAD_KIND_TABLES } from "./leads/lead-kinds";
+import { refreshPersonSummaries } from "./db/person-summary";
 
 /**
  * The retention periods the privacy policy promises (app/content/legal.ts): leads, information
@@ -35,7 +36,15 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
   const deleted: Record<string, number> = {};
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0);
   for (const table of ["potential_customers", "more_information", "contact_messages", "chat_messages"] as const) {
-    deleted[table] = count(await db.deleteFrom(table).where("created_at", "<", monthsBefore(now, RETENTION_MONTHS[table])).execute());
+    // The people list's summaries of the addresses whose leads go are brought in line in the same transaction.
+    deleted[table] = await db.transaction().execute(async (trx) => {
+      const cutoff = monthsBefore(now, RETENTION_MONTHS[table]);
+      const kind = LEAD_KIND_TABLES.find((candidate) => candidate.table === table);
+      const addresses = kind ? (await trx.selectFrom(kind.table).select(kind.address.as("address")).distinct().where("created_at", "<", cutoff).execute()).map((row) => row.address) : [];
+      const n = count(await trx.deleteFrom(table).where("created_at", "<", cutoff).execute());
+      await refreshPersonSummaries(trx, addresses);
+      return n;
+    });
   }
   deleted.mail = count(
     await db.deleteFrom("mail").where("status", "<>", "pending").where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.mail)).execute(),
@@ -47,13 +56,13 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<Record<str
       .where("created_at", "<", monthsBefore(now, RETENTION_MONTHS.webhook_deliveries))
       .execute(),
   );
-  deleted.subscribers = count(
-    await db
-      .deleteFrom("subscribers")
-      .where("status", "=", "unsubscribed")
-      .where("unsubscribed_at", "<", monthsBefore(now, RETENTION_MONTHS.unsubscribed))
-      .execute(),
-  );
+  deleted.subscribers = await db.transaction().execute(async (trx) => {
+    const expired = trx.selectFrom("subscribers").where("status", "=", "unsubscribed").where("unsubscribed_at", "<", monthsBefore(now, RETENTION_MONTHS.unsubscribed));
+    const addresses = (await expired.select("email_normalized").execute()).map((row) => row.email_normalized);
+    const n = count(await trx.deleteFrom("subscribers").where("status", "=", "unsubscribed").where("unsubscribed_at", "<", monthsBefore(now, RETENTION_MONTHS.unsubscribed)).execute());
+    await refreshPersonSummaries(trx, addresses);
+    return n;
+  });
   // A visitor whose conversation is gone keeps nothing worth holding: name and email go too.
   deleted.chat_visitors = count(
     await db

@@ -34,7 +34,9 @@ export type AuditAction =
   | "webhook-update"
   | "webhook-rotate"
   | "webhook-delete"
-  | "webhook-replay";
+  | "webhook-replay"
+  | "saved-filter-save"
+  | "saved-filter-delete";
 
 export interface AuditEntry {
   actor: string;

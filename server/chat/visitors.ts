@@ -13,6 +13,7 @@ import { newRowId } from "../db/row-id";
 import { takeSlot } from "../db/counters";
 import type { LeadAlerts } from "../mail/lead-alerts";
 import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 type MessageKind = ChatMessagesTable["kind"];
 export type VisitorRow = ChatVisitorsTable;
@@ -134,6 +135,7 @@ export async function storeLead(
       await alerts?.queue(trx, [{ kind: "chat", email: lead.email, name: lead.name, planType: null, at: now }]);
       isNew = true;
       await emitWebhookEvent(trx, "lead.created", leadCreatedData("chat", row, attribution));
+      await refreshPersonSummaries(trx, [lead.email.toLowerCase()]);
     }
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();

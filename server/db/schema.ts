@@ -280,6 +280,33 @@ export interface CannedRepliesTable {
   updated_by: string | null;
 }
 
+/** The people list's summary of one person with leads (server/leads/person-summary.ts). */
+export interface PersonSummariesTable {
+  email: string;
+  /** The newest name and company their leads gave. */
+  name: string | null;
+  company: string | null;
+  /** lower(name, else email): the list's order by name. */
+  sort_name: string;
+  first_lead_at: string;
+  last_lead_at: string;
+  lead_count: number;
+  /** Their lead kinds and plan types as " word word ": matched with like '% word %'. */
+  kinds: string;
+  plans: string;
+  /** JSON: their newest leads (SummaryLead[]), newest first. */
+  leads: string;
+}
+
+/** A member's named filter of the people list (its query string). */
+export interface SavedFiltersTable {
+  id: string;
+  member: string;
+  name: string;
+  query: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   at: string;
@@ -440,6 +467,8 @@ export interface Database {
   person_events: PersonEventsTable;
   person_replies: PersonRepliesTable;
   canned_replies: CannedRepliesTable;
+  person_summaries: PersonSummariesTable;
+  saved_filters: SavedFiltersTable;
   audit_log: AuditLogTable;
   site_settings: SiteSettingsTable;
   scheduled_jobs: ScheduledJobsTable;

@@ -4,6 +4,7 @@ import { normalizeAddress } from "../mail/compose";
 import { eraseChatConversations } from "./chat-conversations";
 import { LEAD_KIND_TABLES, deletedRows } from "./lead-kinds";
 import { emitWebhookEvent } from "../webhooks/events";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /**
  * Erases one person (`npm run leads -- delete`, /team/people), in one transaction: what the team
@@ -19,6 +20,7 @@ export async function erasePerson(db: Db, email: string): Promise<Record<string,
   return db.transaction().execute(async (trx) => {
     const counts: Record<string, number> = { "team-notes": await eraseTeamAnnotations(trx, normalized) };
     for (const kind of LEAD_KIND_TABLES) counts[kind.name] = await kind.erase(trx, normalized);
+    await refreshPersonSummaries(trx, [normalized]);
     counts["chat-conversation"] = await eraseChatConversations(trx, normalized);
     counts.mail = await eraseMail(trx, normalized);
     await forgetInAudit(trx, normalized);

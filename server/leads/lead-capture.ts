@@ -11,6 +11,7 @@ import { headerSafe } from "../mail/compose";
 import type { LeadAlerts } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
 import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /**
  * Stores one contact message inside the caller's transaction (the form's, or the chat's "Ask the
@@ -28,6 +29,7 @@ export async function insertContactMessage(
     .values({ ...row, ...attribution })
     .execute();
   await emitWebhookEvent(trx, "lead.created", leadCreatedData("contact", row, attribution));
+  await refreshPersonSummaries(trx, [message.email.toLowerCase()]);
 }
 
 /**
@@ -90,6 +92,7 @@ export class LeadCapture {
         .execute();
       await this.alerts.queue(trx, [{ kind: "information-request", email: input.email, name: input.name, planType: input.planType, at: now }]);
       await emitWebhookEvent(trx, "lead.created", leadCreatedData("information-request", row, attribution));
+      await refreshPersonSummaries(trx, [input.email.toLowerCase()]);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,
         about: input.email,

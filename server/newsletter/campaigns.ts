@@ -163,7 +163,7 @@ export class Campaigns {
   async preview(id: string, member: string): Promise<CampaignPreview | undefined> {
     const campaign = await this.db.selectFrom("campaigns").select(["subject", "body"]).where("id", "=", id).executeTakeFirst();
     if (!campaign) return undefined;
-    const mail = this.mails.to(campaign, { email: member, unsubscribe_key: SAMPLE_KEY });
+    const mail = await this.mails.to(campaign, { email: member, unsubscribe_key: SAMPLE_KEY });
     return { to: mail.to, subject: mail.subject, html: mail.html ?? "", text: mail.text };
   }
 

@@ -14,6 +14,7 @@ import { NewsletterKeys } from "./keys";
 import { insertSubscribersWithMails } from "./sign-up-statement";
 import { welcomeMail } from "./subscriber-mail";
 import { emitWebhookEvent, leadCreatedData, type LeadCreatedData } from "../webhooks/events";
+import { refreshPersonSummaries } from "../db/person-summary";
 
 /** A sign-up's row as the group commit writes it. */
 type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };
@@ -44,6 +45,8 @@ const leadOf = (record: { id: string; email: string; subscribed_at: string } & P
 
 /** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
 const MAX_BATCH = 200;
+
+const addressesOf = (records: NewSubscriber[], inserted: Set<string>) => records.filter((record) => inserted.has(record.id)).map((record) => record.email_normalized);
 
 /**
  * The newsletter sign-up: the subscriber row with its consent record, the admin notice, the
@@ -145,7 +148,8 @@ export class NewsletterSignUp {
 
   /**
    * Inserts the records whose address is new, with their admin notice and welcome mail, in one
-   * transaction; the ids inserted. PostgreSQL does it in one statement (one round trip).
+   * transaction with the people list's summaries of their addresses; the ids inserted. PostgreSQL
+   * inserts and queues in one statement, then refreshes the summaries in the same transaction.
    */
   private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
@@ -158,7 +162,11 @@ export class NewsletterSignUp {
       // The alerts are read first, and queued in the one statement with their subscriber's row, if it is inserted.
       const alerts = await this.alerts.mailsFor(this.db, records.map(lead));
       const mails = records.flatMap((record, index) => [...mailsOf(record), ...alerts[index]!].map((mail) => ({ subscriberId: record.id, mail: composeMail(mail, now) })));
-      return insertSubscribersWithMails(this.db, records, mails, records.map((record) => ({ subscriberId: record.id, data: leadOf(record) })));
+      return this.db.transaction().execute(async (trx) => {
+        const inserted = await insertSubscribersWithMails(trx, records, mails, records.map((record) => ({ subscriberId: record.id, data: leadOf(record) })));
+        await refreshPersonSummaries(trx, addressesOf(records, inserted));
+        return inserted;
+      });
     }
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set((await this.insertSubscribers(trx, records)).map((row) => row.id));
@@ -166,6 +174,7 @@ export class NewsletterSignUp {
       const alerts = (await this.alerts.mailsFor(trx, added.map(lead))).flat();
       await this.outbox.enqueueMany(trx, [...added.flatMap(mailsOf), ...alerts]);
       await emitWebhookEvent(trx, "lead.created", ...added.map(leadOf));
+      await refreshPersonSummaries(trx, addressesOf(records, inserted));
       return inserted;
     });
   }

@@ -63,7 +63,8 @@ export class TeamLeads {
     private readonly dialect: "sqlite" | "postgres",
   ) {}
 
-  private sourceQuery(db: Db, kind: LeadKind, filter: LeadFilter) {
+  /** One kind's leads of a filter (unordered), its time column beside it. */
+  sourceQuery(db: Db, kind: LeadKind, filter: LeadFilter) {
     const col = (name: string) => sql.ref(`t.${name}`);
     let query = selectLeads(db, kind);
     const where: Expression<SqlBool>[] = [];

@@ -23,6 +23,7 @@ import { TeamPeople } from "./people";
 import { PersonWork } from "./person-work";
 import { CannedReplies } from "./canned-replies";
 import { TeamMembers } from "./members";
+import { PeopleList } from "./people-list";
 
 export interface TeamWorkspace {
   access: TeamAccess;
@@ -35,6 +36,8 @@ export interface TeamWorkspace {
   work: PersonWork;
   /** The replies a member may start from (/team/replies). */
   replies: CannedReplies;
+  /** The people list of /team, and the members' saved filters. */
+  peopleList: PeopleList;
   mail: TeamMail;
   overview: () => Promise<DayCounts[]>;
   /** What /team/insights shows for a period (UTC days, both included). */
@@ -59,6 +62,7 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
     audit,
     leads,
     people: new TeamPeople(db, leads, audit, work, replies),
+    peopleList: new PeopleList(db, leads, audit),
     work,
     replies,
     mail: new TeamMail(db, outbox, audit, config.mail.from),

@@ -89,14 +89,17 @@ async function shownAttribution(page: Page): Promise<Record<string, string>> {
 /** Opens the only lead of this source and campaign from the leads list's filters. */
 async function openLead(page: Page, source: string, campaign: string, kind: string): Promise<void> {
   await page.goto(`${proxy.origin}/team`);
+  await page.getByText("Filter and sort").click();
   await page.getByLabel("Source (utm_source)").fill(source);
   await page.getByLabel("Campaign (utm_campaign)").fill(campaign);
   await page.getByRole("button", { name: "Apply" }).click();
   await page.waitForURL(/campaign=/);
-  const rows = page.locator("tbody tr");
-  await expect.poll(() => rows.count()).toBe(1);
-  expect(await rows.first().locator("td").nth(1).textContent()).toBe(kind);
-  await rows.first().getByRole("link").first().click();
+  const people = page.getByRole("article");
+  await expect.poll(() => people.count()).toBe(1);
+  const leads = people.first().locator('a[href^="/team/leads/"]');
+  expect(await leads.count()).toBe(1);
+  expect(await leads.first().textContent()).toMatch(new RegExp(`^${kind}`));
+  await leads.first().click();
   await page.getByRole("region", { name: "Where this lead came from" }).waitFor();
 }
 
@@ -186,7 +189,7 @@ describe("attribution in the browser, behind the TLS proxy", () => {
 
     const team = await memberPage();
     await team.goto(`${proxy.origin}/team?q=plain.post`);
-    await team.locator("tbody tr").first().getByRole("link").first().click();
+    await team.getByRole("article").first().locator('a[href^="/team/leads/"]').first().click();
     await team.getByRole("region", { name: "Where this lead came from" }).waitFor();
     expect(await shownAttribution(team)).toEqual({ "Landing page": "/", Source: "linkedin", Campaign: "launch", "Converted on": "/" });
 

@@ -89,7 +89,7 @@ describe("the team workspace in the browser", () => {
   it("signs in with the link from the .eml file; the session cookie is Secure, HttpOnly, SameSite=Lax", async () => {
     const { page, context } = await newPage(browser, { ignoreHTTPSErrors: true });
     await signIn(page, "ann@example.com");
-    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Leads" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "People" }).count()).toBe(1);
     const cookie = (await context.cookies()).find((c) => c.name === "team_session");
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
   });
@@ -99,12 +99,13 @@ describe("the team workspace in the browser", () => {
     await signIn(page, "bob@example.com");
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Search name, email, company or message").fill("superloads");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/\?.*q=superloads/);
-    const rows = page.locator("tbody tr");
-    await expect.poll(() => rows.count()).toBe(1);
-    await rows.first().getByRole("link").first().click();
+    const people = page.getByRole("article");
+    await expect.poll(() => people.count()).toBe(1);
+    await people.first().getByRole("link", { name: /^Contact message/ }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contact message: Rita Route");
 
     await page.getByLabel("Add a note").fill("Sent the escort planning brochure.");
@@ -114,10 +115,13 @@ describe("the team workspace in the browser", () => {
     await expect.poll(() => page.getByText("Handled by bob@example.com").count()).toBe(1);
     await page.getByRole("button", { name: "Reopen" }).waitFor();
 
-    await page.getByRole("link", { name: "All leads" }).click();
+    await page.getByRole("link", { name: "All people" }).click();
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Status").selectOption("handled");
     await page.getByRole("button", { name: "Apply" }).click();
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.waitForURL(/\?.*status=handled/);
+    await expect.poll(() => page.getByRole("article").count()).toBe(1);
+    expect(await page.getByRole("article").getByRole("heading").textContent()).toBe("Rita Route");
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
     const download = page.waitForEvent("download");
@@ -148,7 +152,7 @@ describe("the team workspace in the browser", () => {
       await page.goto(`${proxy.origin}/team/sign-in`);
       await checkA11y(page, { enhancedContrast: contrast === "high" });
       await signIn(page, "ann@example.com");
-      const lead = (await page.locator("tbody tr a").first().getAttribute("href"))!;
+      const lead = (await page.getByRole("article").first().locator('a[href^="/team/leads/"]').first().getAttribute("href"))!;
       for (const path of ["/team", "/team?kind=bogus", lead, "/team/people?email=rita@example.com", "/team/mail", "/team/overview", "/team/audit"]) {
         await page.goto(`${proxy.origin}${path}`);
         await checkA11y(page, { enhancedContrast: contrast === "high" });

@@ -201,13 +201,16 @@ describe.each(["sqlite", "postgres"] as const)("lead attribution on %s", (engine
       const email = "erase-me@example.com";
       for (const kind of Object.keys(TABLES) as Kind[]) await sendLead(kind, email, { ...SENT, utm_campaign: "erase-campaign" });
       const before = await (await get("/team?campaign=erase-campaign")).text();
-      expect(before.match(/erase-me@example\.com<\/a>/g)).toHaveLength(4);
+      // One person, their four leads.
+      expect(before).toContain("1 person");
+      expect(before.match(/erase-me@example\.com</g)).toHaveLength(1);
+      expect(before.match(/href="\/team\/leads\//g)).toHaveLength(4);
       const erased = await postForm(`/team/people?email=${encodeURIComponent(email)}`, { confirm: email }, { cookie });
       expect(erased.status).toBe(200);
       for (const table of Object.values(TABLES)) {
         expect(await database.db.selectFrom(table).select("id").where("utm_campaign", "=", "erase-campaign").execute()).toEqual([]);
       }
-      expect(await (await get("/team?campaign=erase-campaign")).text()).toContain("No lead matches these filters.");
+      expect(await (await get("/team?campaign=erase-campaign")).text()).toContain("No person matches these filters.");
     });
   });
 });

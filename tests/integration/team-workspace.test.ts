@@ -350,9 +350,9 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     }
     const injection = await list(`?q=${encodeURIComponent("'; DROP TABLE more_information; --")}`);
     expect(injection.status).toBe(200);
-    expect(injection.html).toContain("No lead matches these filters.");
+    expect(injection.html).toContain("No person matches these filters.");
     const wildcard = await list(`?q=${encodeURIComponent("%")}`);
-    expect(wildcard.html).toContain("No lead matches these filters.");
+    expect(wildcard.html).toContain("No person matches these filters.");
     expect(await counts()).toBe(before);
   });
 
@@ -401,7 +401,8 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     // Well-formed queries still answer.
     for (const good of [
       "/team?size=16",
-      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "contact", id])}`,
+      `/team?after=${leadCursor(["newest", "2026-11-26T10:00:00.000Z", "ivy0@example.com"])}`,
+      `/team?sort=name&after=${leadCursor(["name", "ivy info 0", "ivy0@example.com"])}`,
       `/team/mail?status=sent&after=${pairCursor("2026-11-26T10:00:00.000Z")}`,
       `/team/audit?after=${pairCursor("2026-11-26T10:00:00.000Z")}`,
       "/team/export?format=json&size=16",
@@ -410,9 +411,14 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
       expect(await status(good), good).toBe(200);
     }
     for (const bad of [
-      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "nope", id])}`,
-      `/team?after=${leadCursor(["9999", "contact", id])}`,
-      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "contact", "' or 1=1"])}`,
+      `/team?after=${leadCursor(["2026-11-26T10:00:00.000Z", "contact", id])}`,
+      `/team?after=${leadCursor(["newest", "9999", "ivy0@example.com"])}`,
+      `/team?after=${leadCursor(["name", "ivy info 0", "ivy0@example.com"])}`,
+      `/team?after=${leadCursor(["newest", "2026-11-26T10:00:00.000Z", "' or 1=1"])}`,
+      "/team?sort=random",
+      "/team?owner=somebody",
+      "/team?stage=maybe",
+      "/team?due=yes",
       "/team?size=0x10",
       "/team?size=1e1",
       "/team?size=16.0",

@@ -3,6 +3,9 @@ import type { AuditAction } from "../../../server/audit/audit";
 import { auditSentence, auditSentenceText } from "./audit-sentence";
 
 const ann = "ann@heavyroute.test";
+const bob = "bob@heavyroute.test";
+const jo = "jo@example.com";
+const joLink = `/team/people?email=${encodeURIComponent(jo)}`;
 const campaignId = "0190a8f2-1111-7000-8000-000000000001";
 const mailId = "0190a8f2-2222-7000-8000-000000000002";
 const leadId = "0190a8f2-3333-7000-8000-000000000003";
@@ -21,6 +24,30 @@ const EXAMPLES: Record<AuditAction, { subject: string; detail: object; text: str
   "campaign-send": { subject: campaignId, detail: { recipients: 2 }, text: `${ann} started sending a campaign to 2 subscribers.`, link: `/team/campaigns?id=${campaignId}` },
   "campaign-pause": { subject: campaignId, detail: {}, text: `${ann} paused a campaign.`, link: `/team/campaigns?id=${campaignId}` },
   "campaign-resume": { subject: campaignId, detail: {}, text: `${ann} resumed a campaign.`, link: `/team/campaigns?id=${campaignId}` },
+  "campaign-edit": { subject: campaignId, detail: {}, text: `${ann} edited a campaign.`, link: `/team/campaigns?id=${campaignId}` },
+  "campaign-schedule": {
+    subject: campaignId,
+    detail: { at: "2027-07-01T13:00:00.000Z", zone: "America/Toronto", local: "2027-07-01 09:00" },
+    text: `${ann} scheduled a campaign for 2027-07-01 09:00 (America/Toronto).`,
+    link: `/team/campaigns?id=${campaignId}`,
+  },
+  "campaign-unschedule": { subject: campaignId, detail: {}, text: `${ann} cancelled the schedule of a campaign.`, link: `/team/campaigns?id=${campaignId}` },
+  "person-owner": { subject: jo, detail: { before: null, after: ann }, text: `${ann} gave ${jo} to ${ann} (was none).`, link: joLink },
+  "person-stage": { subject: jo, detail: { before: "new", after: "lost", reason: "Went elsewhere" }, text: `${ann} moved ${jo} from new to lost (Went elsewhere).`, link: joLink },
+  "person-follow-up": { subject: jo, detail: { before: null, after: "2027-01-15" }, text: `${ann} set the follow-up of ${jo} to 2027-01-15 (was none).`, link: joLink },
+  "person-reply": { subject: jo, detail: { mail: mailId, thread: "started" }, text: `${ann} replied to ${jo}.`, link: joLink },
+  "canned-reply": { subject: "government", detail: { before: 120, after: 140 }, text: `${ann} edited the canned reply “government”.` },
+  "member-invite": { subject: bob, detail: { role: "member" }, text: `${ann} invited ${bob} as member.` },
+  "member-remove": { subject: bob, detail: { role: "member" }, text: `${ann} removed ${bob} from the team.` },
+  "member-role": { subject: bob, detail: { from: "member", to: "admin" }, text: `${ann} made ${bob} an admin.` },
+  "member-settings": { subject: ann, detail: { timeZone: "America/Toronto", alerts: "daily" }, text: `${ann} changed their settings.` },
+  "saved-filter-save": { subject: "Government", detail: { query: "plan=government" }, text: `${ann} saved the filter “Government”.`, link: "/team?plan=government" },
+  "saved-filter-delete": { subject: "Government", detail: {}, text: `${ann} deleted the saved filter “Government”.` },
+  "webhook-create": { subject: "https://crm.example/hooks", detail: {}, text: `${ann} added the webhook https://crm.example/hooks.`, link: "/team/webhooks" },
+  "webhook-update": { subject: "https://crm.example/hooks", detail: {}, text: `${ann} changed the webhook https://crm.example/hooks.`, link: "/team/webhooks" },
+  "webhook-rotate": { subject: "https://crm.example/hooks", detail: {}, text: `${ann} rotated the secret of the webhook https://crm.example/hooks.`, link: "/team/webhooks" },
+  "webhook-delete": { subject: "https://crm.example/hooks", detail: { deliveries: 3 }, text: `${ann} deleted the webhook https://crm.example/hooks and 3 deliveries.` },
+  "webhook-replay": { subject: "msg_1", detail: { type: "lead.created" }, text: `${ann} replayed a lead.created delivery.`, link: "/team/webhooks" },
 };
 
 describe("audit entries as sentences", () => {
@@ -40,7 +67,7 @@ describe("audit entries as sentences", () => {
   });
 
   it("an unknown action, a broken detail and the command line still read as sentences", () => {
-    expect(auditSentenceText({ actor: ann, action: "member-invite", subject: "bob@heavyroute.test", detail: "{}" })).toBe(`${ann} did “member-invite” on bob@heavyroute.test.`);
+    expect(auditSentenceText({ actor: ann, action: "member-promote", subject: "bob@heavyroute.test", detail: "{}" })).toBe(`${ann} did “member-promote” on bob@heavyroute.test.`);
     expect(auditSentenceText({ actor: "cli", action: "erase", subject: "one person", detail: "not json" })).toBe("The command line erased a person — some records.");
     expect(auditSentenceText({ actor: ann, action: "lead-status", subject: "bogus", detail: "{}" })).toBe(`${ann} marked the lead bogus as changed.`);
   });

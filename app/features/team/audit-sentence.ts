@@ -48,6 +48,12 @@ function resent(subject: string, detail: Detail): SentencePart[] {
 /** The export's format is the subject's last word ("3 leads as CSV"). */
 const exportFormat = (subject: string): string => /\bas (\w+)$/.exec(subject)?.[1] ?? "a file";
 
+/** A person by their address, linked to their page; an erased person's entries keep no address. */
+const person = (subject: string): SentencePart => (subject.includes("@") ? { text: subject, to: `/team/people?email=${encodeURIComponent(subject)}` } : subject || "a person");
+
+/** A stored value of a change: empty reads as "none". */
+const shown = (value: unknown): string => (typeof value === "string" && value !== "" ? value : "none");
+
 /** Each action's sentence after the actor: one line per action. */
 const SENTENCES: Readonly<Record<string, Sentence>> = {
   "sign-in": () => ["signed in"],
@@ -62,6 +68,25 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   "campaign-send": (_actor, subject, detail) => ["started sending ", campaign(subject, detail), ` to ${plural(detail.recipients, "subscriber", "subscribers")}`],
   "campaign-pause": (_actor, subject, detail) => ["paused ", campaign(subject, detail)],
   "campaign-resume": (_actor, subject, detail) => ["resumed ", campaign(subject, detail)],
+  "campaign-edit": (_actor, subject, detail) => ["edited ", campaign(subject, detail)],
+  "campaign-schedule": (_actor, subject, detail) => ["scheduled ", campaign(subject, detail), typeof detail.local === "string" ? ` for ${detail.local}${typeof detail.zone === "string" ? ` (${detail.zone})` : ""}` : ""],
+  "campaign-unschedule": (_actor, subject, detail) => ["cancelled the schedule of ", campaign(subject, detail)],
+  "person-owner": (_actor, subject, detail) => ["gave ", person(subject), ` to ${shown(detail.after)} (was ${shown(detail.before)})`],
+  "person-stage": (_actor, subject, detail) => ["moved ", person(subject), ` from ${shown(detail.before)} to ${shown(detail.after)}${typeof detail.reason === "string" ? ` (${detail.reason})` : ""}${detail.cause === "reply" ? " by replying" : ""}`],
+  "person-follow-up": (_actor, subject, detail) => ["set the follow-up of ", person(subject), ` to ${shown(detail.after)} (was ${shown(detail.before)})`],
+  "person-reply": (_actor, subject) => ["replied to ", person(subject)],
+  "canned-reply": (_actor, subject) => [`edited the canned reply “${subject}”`],
+  "member-invite": (_actor, subject, detail) => [`invited ${subject} as ${typeof detail.role === "string" ? detail.role : "member"}`],
+  "member-remove": (_actor, subject) => [`removed ${subject} from the team`],
+  "member-role": (_actor, subject, detail) => [`made ${subject} ${typeof detail.to === "string" ? `an ${detail.to === "admin" ? "admin" : "ordinary member"}` : "change role"}`],
+  "member-settings": (actor, subject) => [subject === actor ? "changed their settings" : `changed the settings of ${subject}`],
+  "saved-filter-save": (_actor, subject, detail) => [typeof detail.query === "string" ? { text: `saved the filter “${subject}”`, to: `/team?${detail.query.replace(/^\?/, "")}` } : `saved the filter “${subject}”`],
+  "saved-filter-delete": (_actor, subject) => [`deleted the saved filter “${subject}”`],
+  "webhook-create": (_actor, subject) => [{ text: `added the webhook ${subject}`, to: "/team/webhooks" }],
+  "webhook-update": (_actor, subject) => [{ text: `changed the webhook ${subject}`, to: "/team/webhooks" }],
+  "webhook-rotate": (_actor, subject) => [{ text: `rotated the secret of the webhook ${subject}`, to: "/team/webhooks" }],
+  "webhook-delete": (_actor, subject, detail) => [`deleted the webhook ${subject} and ${plural(detail.deliveries, "delivery", "deliveries")}`],
+  "webhook-replay": (_actor, _subject, detail) => [{ text: `replayed a ${typeof detail.type === "string" ? detail.type : "webhook"} delivery`, to: "/team/webhooks" }],
 };
 
 function parseDetail(detail: string): Detail {

@@ -7,6 +7,9 @@
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 export const SEARCH_MAX = 200;
+/** A saved filter's name, and how many filters a member keeps. */
+export const SAVED_FILTER_NAME_MAX = 60;
+export const SAVED_FILTERS_MAX = 30;
 /** Longest source or campaign a filter takes (a stored UTM value is at most 100 characters). */
 export const UTM_FILTER_MAX = 100;
 export const NOTE_MAX = 5_000;

@@ -49,3 +49,40 @@ export function filterQuery(filter: LeadFilterValues, extra: Record<string, stri
   const query = params.toString();
   return query ? `?${query}` : "";
 }
+
+/** A person's stages in the order the team works them (the `people` table's `stage`; no row: New). */
+export const PERSON_STAGES = ["new", "contacted", "qualified", "won", "lost"] as const;
+export type PersonStageName = (typeof PERSON_STAGES)[number];
+export const PERSON_STAGE_LABELS: Record<PersonStageName, string> = { new: "New", contacted: "Contacted", qualified: "Qualified", won: "Won", lost: "Lost" };
+
+/** The people list's orders: latest lead first (the default), oldest first, by name. */
+export const PEOPLE_SORTS = ["newest", "oldest", "name"] as const;
+export type PeopleSort = (typeof PEOPLE_SORTS)[number];
+export const PEOPLE_SORT_LABELS: Record<PeopleSort, string> = { newest: "Latest lead first", oldest: "Oldest lead first", name: "Name, A to Z" };
+
+/** The people list's filter (/team): the leads' filter, and the team's work on the person. */
+export interface PeopleFilterValues extends LeadFilterValues {
+  /** "me", "unowned" or a member's address. */
+  owner?: string | undefined;
+  stage?: PersonStageName | undefined;
+  /** "1": only people whose follow-up date is today or past, in the member's time zone. */
+  due?: "1" | undefined;
+  sort?: PeopleSort | undefined;
+}
+
+/** The people list's filters beyond the leads', in the order of its URLs. */
+export const PEOPLE_FILTER_KEYS = [...LEAD_FILTER_KEYS, "owner", "stage", "due"] as const;
+
+/** The people list's query string (the order only when not the default; the page cursor only when given). */
+export function peopleQuery(filter: PeopleFilterValues, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of PEOPLE_FILTER_KEYS) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
+  if (filter.sort && filter.sort !== "newest") params.set("sort", filter.sort);
+  if (filter.size && filter.size !== PAGE_SIZE_DEFAULT) params.set("size", String(filter.size));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

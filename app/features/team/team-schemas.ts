@@ -7,8 +7,8 @@ import { PLAN_TYPES } from "~/content/plans";
 import { isValidEmail } from "~/shared/forms/email-rule";
 import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
-import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, UTM_FILTER_MAX } from "./team-contract";
-import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES } from "./team-lines";
+import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SAVED_FILTER_NAME_MAX, SEARCH_MAX, UTM_FILTER_MAX } from "./team-contract";
+import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES, PEOPLE_SORTS, PERSON_STAGES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -58,6 +58,36 @@ export const leadFilterSchema = z
   .refine(...FROM_BEFORE_TO)
   .refine(...PLAN_OF_REQUESTS);
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/** The people list's query (/team): the leads' filter, owner, stage, the follow-ups due, the order and page. */
+export const peopleFilterSchema = z
+  .object({
+    ...leadFilterFields,
+    owner: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, "Owner is me, unowned or a member's address.")
+        .refine((owner) => owner === "me" || owner === "unowned" || isValidEmail(owner), "Owner is me, unowned or a member's address.")
+        .optional(),
+    ),
+    stage: z.preprocess(blankToUndefined, z.enum(PERSON_STAGES, { error: `Stage must be one of: ${PERSON_STAGES.join(", ")}.` }).optional()),
+    due: z.preprocess(blankToUndefined, z.literal("1", { error: "Follow-up due is 1 (today or overdue) or left out." }).optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(PEOPLE_SORTS, { error: `Sort must be one of: ${PEOPLE_SORTS.join(", ")}.` }).default("newest")),
+    after: cursor,
+  })
+  .refine(...FROM_BEFORE_TO)
+  .refine(...PLAN_OF_REQUESTS);
+export type PeopleFilter = z.infer<typeof peopleFilterSchema>;
+export const parsePeopleFilter = (params: URLSearchParams) => parseQuery(peopleFilterSchema, params);
+
+/** A saved filter of the people list: its name, and the list's query it keeps. */
+export const savedFilterSchema = z.object({
+  name: z.string().overwrite(visibleText).trim().min(1, "Name the filter first.").max(SAVED_FILTER_NAME_MAX, `A filter's name is at most ${SAVED_FILTER_NAME_MAX} characters.`),
+  query: z.string().max(2000, "This filter is too long to save."),
+});
 
 /** The export's query (/team/export): the list's filter without its page, and the format. */
 export const exportQuerySchema = z

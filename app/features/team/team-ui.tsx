@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { PRODUCT_NAME } from "~/content/brand";
+import { LogoMark } from "~/features/layout/logo";
 
 export const buttonClass = "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-strong disabled:opacity-70";
 export const secondaryButtonClass =
@@ -35,48 +37,73 @@ export function Notice({ tone, children }: { tone: "error" | "success"; children
   );
 }
 
-const NAV = [
-  { to: "/team", label: "Leads", end: true },
+/**
+ * The workspace's sections, in the order of its navigation: a section is one entry here. `end`:
+ * active on its own path only (not on the paths below it); `within`: other paths whose pages
+ * belong to the section (shown as its, without being the section's page).
+ */
+export const TEAM_NAV: readonly { to: string; label: string; end: boolean; within?: readonly string[] }[] = [
+  { to: "/team", label: "People", end: true, within: ["/team/leads/", "/team/people"] },
   { to: "/team/overview", label: "Overview", end: false },
   { to: "/team/insights", label: "Insights", end: false },
   { to: "/team/mail", label: "Mail", end: false },
   { to: "/team/campaigns", label: "Campaigns", end: false },
   { to: "/team/audit", label: "Audit log", end: false },
-] as const;
+];
 
-/** The workspace's bar: its sections, who is signed in, and sign-out. */
-export function TeamBar({ member }: { member: string }) {
+/**
+ * The workspace's header: its name, who is signed in and sign-out, then its sections in one strip
+ * that scrolls sideways where it does not fit (a phone), shaded at the side where more is. Without
+ * a member (the sign-in pages, a signed-out error) only the name.
+ */
+export function TeamBar({ member }: { member: string | undefined }) {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
-    <div className="border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <p className="font-bold text-ink">Team workspace</p>
-        <nav aria-label="Team workspace" className="flex flex-wrap gap-1">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold ${isActive ? "bg-brand text-white" : "text-ink hover:bg-canvas"}`
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="ml-auto flex flex-wrap items-center gap-3">
-          <p className="text-sm text-muted">
-            Signed in as <span className="font-semibold text-ink">{member}</span>
-          </p>
-          <Form method="post" action="/team/sign-out">
-            <button type="submit" className={secondaryButtonClass} disabled={navigation.state === "submitting"}>
-              Sign out
-            </button>
-          </Form>
-        </div>
+    <header className="border-b border-line bg-canvas">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 sm:px-6">
+        <Link to="/team" className="inline-flex min-h-11 items-center gap-2 rounded-md text-lg font-extrabold text-ink">
+          <LogoMark className="size-7 shrink-0" />
+          <span>
+            {PRODUCT_NAME} <span className="font-semibold text-muted">team</span>
+          </span>
+        </Link>
+        {member ? (
+          <>
+            {/* On a phone the address takes its own line under the name and sign-out. */}
+            <p className="order-3 min-w-0 basis-full text-sm break-all text-muted sm:order-2 sm:ml-auto sm:basis-auto">
+              Signed in as <span className="font-semibold text-ink">{member}</span>
+            </p>
+            <Form method="post" action="/team/sign-out" className="order-2 ml-auto sm:order-3 sm:ml-0">
+              <button type="submit" className={secondaryButtonClass} disabled={navigation.state === "submitting"}>
+                Sign out
+              </button>
+            </Form>
+          </>
+        ) : null}
       </div>
-    </div>
+      {member ? (
+        <nav aria-label="Team workspace" className="mx-auto max-w-6xl px-2 pt-2 pb-2 sm:px-4">
+          <ul className="scroll-cue flex gap-1 overflow-x-auto px-2">
+            {TEAM_NAV.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap ${isActive || item.within?.some((path) => pathname.toLowerCase().startsWith(path)) ? "bg-brand text-white" : "text-ink hover:bg-surface"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <div className="pb-3" />
+      )}
+    </header>
   );
 }
 

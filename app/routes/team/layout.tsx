@@ -1,6 +1,6 @@
-import { Link, Outlet, isRouteErrorResponse, useLoaderData } from "react-router";
+import { Link, Outlet, isRouteErrorResponse } from "react-router";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { Notice, TeamBar, TeamPage, linkClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, linkClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -8,14 +8,9 @@ export async function loader(args: Route.LoaderArgs) {
   return { member, profile: await teamServices(args.context).access.profile(member) };
 }
 
+/** The signed-in pages; the workspace's header around them is the frame's (app/features/team/workspace-frame.tsx). */
 export default function TeamLayout() {
-  const { member } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <TeamBar member={member} />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 /** 400/401/403/404 of the workspace's pages and actions, in words. */
@@ -40,7 +35,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             </Link>
           ) : (
             <Link className={linkClass} to="/team">
-              Back to the leads
+              Back to the people
             </Link>
           )}
         </p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { Markdown } from "~/features/chat/markdown";
@@ -7,7 +8,8 @@ import { NOTE_MAX, isRowId } from "~/features/team/team-contract";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { noteSchema } from "~/features/team/team-schemas";
 import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadKindName } from "~/features/team/team-lines";
-import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { When } from "~/features/team/when";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = () => [{ title: `Lead | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -43,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true, message: "Note added." };
 }
 
-const row = (label: string, value: string | null | undefined) =>
+const row = (label: string, value: ReactNode) =>
   value ? (
     <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
       <dt className="font-semibold">{label}</dt>
@@ -61,14 +63,14 @@ export default function Lead() {
       title={`${LEAD_KIND_LABELS[lead.kind]}: ${lead.name ?? lead.email}`}
       actions={
         <Link className={secondaryButtonClass} to="/team">
-          All leads
+          All people
         </Link>
       }
     >
       <div className="space-y-6">
         {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
         <dl className="space-y-2">
-          {row("Received", formatTime(lead.created_at))}
+          {row("Received", <When at={lead.created_at} />)}
           {row("Name", lead.name)}
           <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold">Email</dt>
@@ -83,7 +85,17 @@ export default function Lead() {
           {row("Plan type", lead.plan_type)}
           {row(lead.kind === "contact" ? "Category" : lead.kind === "newsletter" ? "Subscription" : "Source", lead.topic)}
           {row("Message", lead.message)}
-          {row("Status", lead.handled_at ? `Handled by ${lead.handled_by} on ${formatTime(lead.handled_at)}` : "Open")}
+          {row(
+            "Status",
+            lead.handled_at ? (
+              <>
+                {`Handled by ${lead.handled_by}, `}
+                <When at={lead.handled_at} />
+              </>
+            ) : (
+              "Open"
+            ),
+          )}
         </dl>
         <Form method="post">
           <input type="hidden" name="intent" value={lead.handled_at ? "open" : "handled"} />
@@ -126,7 +138,7 @@ export default function Lead() {
             {notes.map((note) => (
               <li key={note.id} className="rounded-lg border border-line p-3">
                 <p className="text-sm text-muted">
-                  {note.author}, {formatTime(note.created_at)}
+                  {note.author}, <When at={note.created_at} />
                 </p>
                 <p className="mt-1 whitespace-pre-wrap">{note.body}</p>
               </li>

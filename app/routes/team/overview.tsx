@@ -4,6 +4,7 @@ import { DailyBars } from "~/features/team/daily-bars";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { LEAD_KINDS, LEAD_KIND_LABELS } from "~/features/team/team-lines";
 import { TeamPage, linkClass } from "~/features/team/team-ui";
+import { When } from "~/features/team/when";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: `Overview | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -24,7 +25,9 @@ export default function Overview() {
   ];
   return (
     <TeamPage title="Overview">
-      <p className="text-muted">The last 30 days, by UTC day.</p>
+      <p className="text-muted">
+        The last 30 days, by UTC day: today&apos;s began <When at={`${labels[labels.length - 1]}T00:00:00.000Z`} relative={false} /> your time.
+      </p>
       <p className="mt-2">
         Visitors, where leads come from and which pages convert:{" "}
         <Link to="/team/insights" className={linkClass}>

@@ -23,6 +23,7 @@ import * as personWork from "./0023-person-work";
 import * as memberAlerts from "./0025-member-alerts";
 import * as campaignAudience from "./0027-campaign-audience";
 import * as webhooks from "./0026-webhooks";
+import * as peopleList from "./0024-people-list";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0025-member-alerts": memberAlerts,
   "0027-campaign-audience": campaignAudience,
   "0026-webhooks": webhooks,
+  "0024-people-list": peopleList,
 };

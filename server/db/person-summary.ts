@@ -1,0 +1,128 @@
+/**
+ * The people list's summary of each person (`person_summaries`, one row per normalized address
+ * that left a lead): name, company, lead times, kinds, plans and the newest leads. Recomputed from
+ * the four lead tables for the addresses a write touched, inside that write's transaction, so the
+ * list reads one indexed table (decision 0119). A person with no lead left has no row.
+ *
+ * It sits with the database code so that every code that writes leads (the chat and the newsletter
+ * included, which may not import server/leads) can call it; its sources are the lead registry's
+ * kinds (server/leads/lead-kinds.ts), as a test checks.
+ */
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { LeadKindName } from "~/features/team/team-lines";
+import type { Database } from "./schema";
+
+/** The newest leads a summary lists (the person page has them all). */
+export const SUMMARY_LEADS = 12;
+
+/** One lead as a summary lists it: kind, id, time, plan type. */
+export interface SummaryLead {
+  kind: LeadKindName;
+  id: string;
+  at: string;
+  plan: string | null;
+}
+
+interface LeadFacts extends SummaryLead {
+  address: string;
+  name: string | null;
+  company: string | null;
+}
+
+/** A list of words searchable with `like '% word %'`. */
+export const wordList = (words: Iterable<string>) => ` ${[...new Set(words)].sort().join(" ")} `;
+
+const ROWS_PER_INSERT = 500;
+
+const lowerEmail = sql<string>`lower(email)`;
+
+/** Each lead kind's table, time, address (as the registry compares it) and the columns a summary reads. */
+export const SUMMARY_SOURCES: readonly {
+  kind: LeadKindName;
+  table: "subscribers" | "contact_messages" | "more_information" | "potential_customers";
+  time: "subscribed_at" | "created_at";
+  address: RawBuilder<string>;
+  columns: readonly ("name" | "company" | "plan_type")[];
+}[] = [
+  { kind: "chat", table: "potential_customers", time: "created_at", address: lowerEmail, columns: ["name"] },
+  { kind: "newsletter", table: "subscribers", time: "subscribed_at", address: sql<string>`email_normalized`, columns: [] },
+  { kind: "information-request", table: "more_information", time: "created_at", address: lowerEmail, columns: ["name", "company", "plan_type"] },
+  { kind: "contact", table: "contact_messages", time: "created_at", address: lowerEmail, columns: ["name"] },
+];
+
+async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "all"): Promise<LeadFacts[]> {
+  const rows: LeadFacts[] = [];
+  for (const kind of SUMMARY_SOURCES) {
+    const has = (column: string) => (kind.columns as readonly string[]).includes(column);
+    let query = db
+      .selectFrom(kind.table)
+      .select([
+        sql<string>`id`.as("id"),
+        sql<string>`${sql.ref(kind.time)}`.as("at"),
+        sql<string | null>`${has("name") ? sql.ref("name") : sql`null`}`.as("name"),
+        sql<string | null>`${has("company") ? sql.ref("company") : sql`null`}`.as("company"),
+        sql<string | null>`${has("plan_type") ? sql.ref("plan_type") : sql`null`}`.as("plan"),
+        kind.address.as("address"),
+      ]);
+    if (addresses !== "all") query = query.where(kind.address, "in", addresses);
+    for (const row of await query.execute()) rows.push({ ...row, kind: kind.kind });
+  }
+  return rows;
+}
+
+const newestFirst = (a: SummaryLead, b: SummaryLead) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.id < b.id ? 1 : -1);
+const filled = (value: string | null) => (value && value.trim() !== "" ? value : null);
+
+/**
+ * Brings the summaries of `addresses` (normalized) in line with their leads, or of every address
+ * ("all": the migration's backfill). Run it in the transaction that wrote or deleted the leads.
+ */
+export async function refreshPersonSummaries(db: Kysely<Database>, addresses: readonly string[] | "all"): Promise<void> {
+  const wanted = addresses === "all" ? "all" : [...new Set(addresses)];
+  if (wanted !== "all" && wanted.length === 0) return;
+  const byAddress = new Map<string, LeadFacts[]>();
+  for (const lead of await leadFacts(db, wanted)) {
+    const list = byAddress.get(lead.address);
+    if (list) list.push(lead);
+    else byAddress.set(lead.address, [lead]);
+  }
+  const rows = [...byAddress].map(([email, leads]) => {
+    leads.sort(newestFirst);
+    const name = leads.map((lead) => filled(lead.name)).find(Boolean) ?? null;
+    return {
+      email,
+      name,
+      company: leads.map((lead) => filled(lead.company)).find(Boolean) ?? null,
+      sort_name: (name ?? email).toLowerCase(),
+      first_lead_at: leads[leads.length - 1]!.at,
+      last_lead_at: leads[0]!.at,
+      lead_count: leads.length,
+      kinds: wordList(leads.map((lead) => lead.kind)),
+      plans: wordList(leads.flatMap((lead) => (lead.plan ? [lead.plan] : []))),
+      leads: JSON.stringify(leads.slice(0, SUMMARY_LEADS).map(({ kind, id, at, plan }): SummaryLead => ({ kind, id, at, plan }))),
+    };
+  });
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto("person_summaries")
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((conflict) =>
+        conflict.column("email").doUpdateSet((eb) => ({
+          name: eb.ref("excluded.name"),
+          company: eb.ref("excluded.company"),
+          sort_name: eb.ref("excluded.sort_name"),
+          first_lead_at: eb.ref("excluded.first_lead_at"),
+          last_lead_at: eb.ref("excluded.last_lead_at"),
+          lead_count: eb.ref("excluded.lead_count"),
+          kinds: eb.ref("excluded.kinds"),
+          plans: eb.ref("excluded.plans"),
+          leads: eb.ref("excluded.leads"),
+        })),
+      )
+      .execute();
+  }
+  if (wanted !== "all") {
+    const gone = wanted.filter((address) => !byAddress.has(address));
+    if (gone.length > 0) await db.deleteFrom("person_summaries").where("email", "in", gone).execute();
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The people list of /team: one entry per person with leads (a normalized address), read from the
+ * summaries the lead writes keep (server/leads/person-summary.ts) beside the team's work on the
+ * person (`people`: owner, stage, follow-up), filtered, counted and in keyset pages; and each
+ * member's saved filters of it.
+ */
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { PeopleFilter } from "~/features/team/team-schemas";
+import { PEOPLE_SORTS, type PersonStageName } from "~/features/team/team-lines";
+import { isValidEmail } from "~/shared/forms/email-rule";
+import { SAVED_FILTERS_MAX, TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
+import { type Db, nowIso } from "../db/database";
+import { newRowId } from "../db/row-id";
+import { isStoredTime } from "../db/keyset";
+import type { SavedFiltersTable } from "../db/schema";
+import type { Audit } from "../audit/audit";
+import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
+import type { SummaryLead } from "../db/person-summary";
+import type { TeamLeads } from "./leads";
+
+export interface PersonEntry {
+  email: string;
+  name: string | null;
+  company: string | null;
+  lastLeadAt: string;
+  leadCount: number;
+  /** Newest first (at most SUMMARY_LEADS). */
+  leads: SummaryLead[];
+  plans: string[];
+  owner: string | null;
+  stage: PersonStageName;
+  followUpOn: string | null;
+}
+
+export interface PeoplePage {
+  people: PersonEntry[];
+  /** How many people the filter matches, every page together. */
+  total: number;
+  next: string | undefined;
+}
+
+interface Cursor {
+  sort: PeopleFilter["sort"];
+  key: string;
+  email: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.sort, c.key, c.email])).toString("base64url");
+function decodeCursor(value: string, sort: PeopleFilter["sort"]): Cursor | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string" && part.length <= 600)) return undefined;
+    const [s, key, email] = parsed as [string, string, string];
+    if (s !== sort || !(PEOPLE_SORTS as readonly string[]).includes(s) || !isValidEmail(email)) return undefined;
+    return sort === "name" || isStoredTime(key) ? { sort, key, email } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Filters that look into the leads themselves (the summary holds kinds and plans only). */
+const LEAD_LEVEL = ["status", "from", "to", "q", "source", "campaign"] as const;
+
+export class PeopleList {
+  constructor(
+    private readonly db: Db,
+    private readonly leads: TeamLeads,
+    private readonly audit: Audit,
+  ) {}
+
+  private conditions(filter: PeopleFilter, member: string, today: string): Expression<SqlBool>[] {
+    const where: Expression<SqlBool>[] = [];
+    if (LEAD_LEVEL.some((key) => filter[key])) {
+      // People with at least one lead that matches every lead filter, kind and plan included.
+      const kinds = LEAD_KIND_TABLES.filter((kind) => (!filter.kind || kind.name === filter.kind) && (!filter.plan || kind.columns.includes("plan_type")));
+      const addresses = kinds.map((kind) => this.leads.sourceQuery(this.db, kind, filter).query.clearSelect().select(kind.address.as("address")));
+      const union = addresses.slice(1).reduce((all, next) => all.unionAll(next), addresses[0]!);
+      where.push(sql<SqlBool>`s.email in (${union})`);
+    } else {
+      if (filter.kind) where.push(sql<SqlBool>`s.kinds like ${`% ${filter.kind} %`}`);
+      if (filter.plan) where.push(sql<SqlBool>`s.plans like ${`% ${filter.plan} %`}`);
+    }
+    if (filter.owner === "unowned") where.push(sql<SqlBool>`p.owner is null`);
+    else if (filter.owner) where.push(sql<SqlBool>`p.owner = ${filter.owner === "me" ? member : filter.owner}`);
+    if (filter.stage === "new") where.push(sql<SqlBool>`(p.stage is null or p.stage = 'new')`);
+    else if (filter.stage) where.push(sql<SqlBool>`p.stage = ${filter.stage}`);
+    if (filter.due) where.push(sql<SqlBool>`p.follow_up_on <= ${today}`);
+    return where;
+  }
+
+  private base(where: Expression<SqlBool>[]) {
+    let query = this.db.selectFrom("person_summaries as s").leftJoin("people as p", "p.email", "s.email");
+    for (const condition of where) query = query.where(() => condition);
+    return query;
+  }
+
+  /** How many people the filter matches: without the team's work joined when no filter reads it (at most one row per person). */
+  private async count(filter: PeopleFilter, where: Expression<SqlBool>[]): Promise<number> {
+    let query;
+    if (filter.owner || filter.stage || filter.due) query = this.base(where);
+    else {
+      query = this.db.selectFrom("person_summaries as s");
+      for (const condition of where) query = query.where(() => condition);
+    }
+    const row = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * One page of people for `member`, whose day is `today` (YYYY-MM-DD in their time zone). Throws
+   * the TeamError "invalid-cursor" for a cursor this server did not make (or made for another order).
+   */
+  async page(filter: PeopleFilter, member: string, today: string): Promise<PeoplePage> {
+    const cursor = filter.after ? decodeCursor(filter.after, filter.sort) : undefined;
+    if (filter.after && !cursor) throw new TeamError("invalid-cursor", TEAM_ERRORS);
+    const where = this.conditions(filter, member, today);
+    const key = filter.sort === "name" ? sql.ref("s.sort_name") : sql.ref("s.last_lead_at");
+    const direction = filter.sort === "newest" ? "desc" : "asc";
+    let rows = this.base(where).select([
+      "s.email",
+      "s.name",
+      "s.company",
+      "s.sort_name",
+      "s.last_lead_at",
+      "s.lead_count",
+      "s.plans",
+      "s.leads",
+      "p.owner",
+      "p.stage",
+      "p.follow_up_on",
+    ]);
+    if (cursor) {
+      rows = rows.where(
+        direction === "desc"
+          ? sql<SqlBool>`(${key} < ${cursor.key} or (${key} = ${cursor.key} and s.email < ${cursor.email}))`
+          : sql<SqlBool>`(${key} > ${cursor.key} or (${key} = ${cursor.key} and s.email > ${cursor.email}))`,
+      );
+    }
+    const [found, total] = await Promise.all([rows.orderBy(key, direction).orderBy("s.email", direction).limit(filter.size + 1).execute(), this.count(filter, where)]);
+    const people = found.slice(0, filter.size).map(
+      (row): PersonEntry => ({
+        email: row.email,
+        name: row.name,
+        company: row.company,
+        lastLeadAt: row.last_lead_at,
+        leadCount: Number(row.lead_count),
+        leads: JSON.parse(row.leads) as SummaryLead[],
+        plans: row.plans.trim().split(" ").filter(Boolean),
+        owner: row.owner ?? null,
+        stage: row.stage ?? "new",
+        followUpOn: row.follow_up_on ?? null,
+      }),
+    );
+    const last = found.length > filter.size ? found[filter.size - 1] : undefined;
+    return {
+      people,
+      total,
+      next: last ? encodeCursor({ sort: filter.sort, key: filter.sort === "name" ? last.sort_name : last.last_lead_at, email: last.email }) : undefined,
+    };
+  }
+
+  /** The members who own someone, by address (the owner filter's choices). */
+  async owners(): Promise<string[]> {
+    const rows = await this.db.selectFrom("people").select("owner").distinct().where("owner", "is not", null).orderBy("owner").execute();
+    return rows.flatMap((row) => (row.owner ? [row.owner] : []));
+  }
+
+  /** The member's saved filters, by name. */
+  savedFilters(member: string): Promise<Pick<SavedFiltersTable, "id" | "name" | "query">[]> {
+    return this.db.selectFrom("saved_filters").select(["id", "name", "query"]).where("member", "=", member).orderBy("name").execute();
+  }
+
+  /** Saves (or replaces, under the same name) one of the member's filters; audited. */
+  async saveFilter(member: string, name: string, query: string): Promise<"saved" | "too-many"> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom("saved_filters").select("name").where("member", "=", member).execute();
+      if (existing.length >= SAVED_FILTERS_MAX && !existing.some((row) => row.name === name)) return "too-many";
+      await trx
+        .insertInto("saved_filters")
+        .values({ id: newRowId(), member, name, query, created_at: nowIso() })
+        .onConflict((conflict) => conflict.columns(["member", "name"]).doUpdateSet({ query }))
+        .execute();
+      await this.audit.record(trx, { actor: member, action: "saved-filter-save", subject: name, detail: { query } });
+      return "saved";
+    });
+  }
+
+  /** Deletes one of the member's saved filters (never another member's); audited. Whether it was there. */
+  async deleteFilter(member: string, id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom("saved_filters").where("id", "=", id).where("member", "=", member).returning("name").executeTakeFirst();
+      if (row) await this.audit.record(trx, { actor: member, action: "saved-filter-delete", subject: row.name });
+      return row !== undefined;
+    });
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The people list on SQLite and PostgreSQL: the summaries the lead writes keep (sign-up, contact,
+ * information request, chat), through erasure and retention and the migration's backfill, and the
+ * list's filters, count, orders and pages read from them.
+ */
+import { LeadAlerts } from "../../server/mail/lead-alerts";
+import crypto from "node:crypto";
+import os from "node:os";
+import { describe, expect, it } from "vitest";
+import { DATABASE_ENGINES, migratedDatabase } from "../support/engines";
+import { Audit } from "../../server/audit/audit";
+import { createChatService } from "../../server/chat/chat-service";
+import { loadConfig } from "../../server/config";
+import { SUMMARY_SOURCES, refreshPersonSummaries } from "../../server/db/person-summary";
+import { createLogger } from "../../server/logger";
+import { erasePerson } from "../../server/leads/erase";
+import { LeadCapture } from "../../server/leads/lead-capture";
+import { LEAD_KIND_TABLES } from "../../server/leads/lead-kinds";
+import { MailOutbox } from "../../server/mail/outbox";
+import { NewsletterKeys } from "../../server/newsletter/keys";
+import { NewsletterSignUp } from "../../server/newsletter/sign-up";
+import { purgeExpired } from "../../server/retention";
+import { parsePeopleFilter } from "~/features/team/team-schemas";
+import { TeamLeads } from "../../server/team/leads";
+import { PeopleList } from "../../server/team/people-list";
+
+it("summarises the lead registry's kinds, each from its table, time and address", () => {
+  expect(SUMMARY_SOURCES.map((s) => [s.kind, s.table, s.time, JSON.stringify(s.address.toOperationNode())])).toEqual(LEAD_KIND_TABLES.map((k) => [k.name, k.table, k.time, JSON.stringify(k.address.toOperationNode())]));
+  for (const source of SUMMARY_SOURCES) {
+    const kind = LEAD_KIND_TABLES.find((k) => k.name === source.kind)!;
+    expect(source.columns.every((column) => (kind.columns as readonly string[]).includes(column)), source.kind).toBe(true);
+  }
+});
+
+const filter = (query: string) => {
+  const parsed = parsePeopleFilter(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(parsed.errors.join(" "));
+  return parsed.value;
+};
+
+describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
+  const database = migratedDatabase(engine);
+
+  it("keeps one summary per person as leads are written, erased and expire, and lists, filters, counts and pages them", async () => {
+    const handle = database();
+    const { db } = handle;
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
+    const logger = createLogger("silent");
+    const outbox = new MailOutbox(db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
+    const alerts = new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone);
+    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), alerts);
+    const capture = new LeadCapture(db, outbox, config.mail, alerts);
+    const chat = createChatService({ db, config, logger, provider: undefined, outbox });
+    const audit = new Audit(db);
+    const list = new PeopleList(db, new TeamLeads(db, audit, handle.kind), audit);
+    const summary = (email: string) => db.selectFrom("person_summaries").selectAll().where("email", "=", email).executeTakeFirst();
+
+    try {
+      // Rita: newsletter, then an information request, then a chat lead (another name's spelling).
+      expect(await signUp.subscribe("Rita@Example.com", { page: "/", clientKey: "203.0.113.1" })).toBe("subscribed");
+      await capture.requestInformation({ name: "Rita Route", email: "rita@example.com", phone: "+1 555 0100", company: "Route Co", message: "Permits for a 90 t transformer.", planType: "Government" });
+      await chat.saveLead(crypto.randomUUID(), { name: "Rita R.", email: "RITA@example.com", timeZone: "UTC" });
+      await capture.contact({ name: "Carl Contact", email: "carl@example.com", category: "question", message: "Escorts?" });
+    } finally {
+      chat.close();
+    }
+    const rita = await summary("rita@example.com");
+    expect(rita).toMatchObject({ name: "Rita R.", company: "Route Co", lead_count: 3, kinds: " chat information-request newsletter ", plans: " Government " });
+    const leads = JSON.parse(rita!.leads) as { kind: string; at: string }[];
+    expect(leads.map((lead) => lead.kind)).toEqual(["chat", "information-request", "newsletter"]);
+    expect(rita!.last_lead_at).toBe(leads[0]!.at);
+    expect(rita!.first_lead_at).toBe(leads[2]!.at);
+
+    // The list: one entry per person, newest first, the team's work beside it.
+    await db.insertInto("people").values({ email: "carl@example.com", owner: "ann@example.com", stage: "contacted", follow_up_on: "2026-01-10", updated_at: "2026-01-01T00:00:00.000Z", updated_by: "ann@example.com" }).execute();
+    const all = await list.page(filter(""), "ann@example.com", "2026-01-10");
+    expect(all.total).toBe(2);
+    expect(all.people.map((p) => [p.email, p.stage, p.owner])).toEqual([
+      ["carl@example.com", "contacted", "ann@example.com"],
+      ["rita@example.com", "new", null],
+    ]);
+    const emails = async (query: string, today = "2026-01-10") => (await list.page(filter(query), "ann@example.com", today)).people.map((p) => p.email);
+    expect(await emails("owner=me")).toEqual(["carl@example.com"]);
+    expect(await emails("owner=unowned")).toEqual(["rita@example.com"]);
+    expect(await emails("stage=new")).toEqual(["rita@example.com"]);
+    expect(await emails("due=1")).toEqual(["carl@example.com"]);
+    expect(await emails("due=1", "2026-01-09")).toEqual([]);
+    expect(await emails("kind=chat")).toEqual(["rita@example.com"]);
+    expect(await emails("plan=Government")).toEqual(["rita@example.com"]);
+    // Filters that look into the leads: any one lead of the person matching all of them.
+    expect(await emails("q=transformer")).toEqual(["rita@example.com"]);
+    expect(await emails("q=transformer&kind=contact")).toEqual([]);
+    expect(await emails("status=open&kind=contact")).toEqual(["carl@example.com"]);
+    expect(await emails("sort=name")).toEqual(["carl@example.com", "rita@example.com"]);
+    expect(await emails("sort=oldest")).toEqual(["rita@example.com", "carl@example.com"]);
+
+    // Pages of one, in each order: every person once.
+    for (const sort of ["newest", "oldest", "name"]) {
+      const seen: string[] = [];
+      let after: string | undefined;
+      do {
+        const page = await list.page({ ...filter(`sort=${sort}&size=1`), after }, "ann@example.com", "2026-01-10");
+        expect(page.total).toBe(2);
+        seen.push(...page.people.map((p) => p.email));
+        after = page.next;
+      } while (after);
+      expect(seen.sort(), sort).toEqual(["carl@example.com", "rita@example.com"]);
+    }
+
+    // Saved filters: the member's own, audited.
+    expect(await list.saveFilter("ann@example.com", "Due", "?due=1")).toBe("saved");
+    expect(await list.saveFilter("ann@example.com", "Due", "?due=1&owner=me")).toBe("saved");
+    const saved = await list.savedFilters("ann@example.com");
+    expect(saved.map((f) => [f.name, f.query])).toEqual([["Due", "?due=1&owner=me"]]);
+    expect(await list.savedFilters("bob@example.com")).toEqual([]);
+    expect(await list.deleteFilter("bob@example.com", saved[0]!.id)).toBe(false);
+    expect(await list.deleteFilter("ann@example.com", saved[0]!.id)).toBe(true);
+    const actions = (await db.selectFrom("audit_log").select(["action", "subject"]).where("actor", "=", "ann@example.com").execute()).map((row) => `${row.action} ${row.subject}`);
+    expect(actions).toEqual(expect.arrayContaining(["saved-filter-save Due", "saved-filter-delete Due"]));
+
+    // Erasure takes the summary; retention brings it in line.
+    await erasePerson(db, "carl@example.com");
+    expect(await summary("carl@example.com")).toBeUndefined();
+    await db.updateTable("more_information").set({ created_at: "2020-01-01T00:00:00.000Z" }).execute();
+    await purgeExpired(db);
+    expect(await summary("rita@example.com")).toMatchObject({ lead_count: 2, kinds: " chat newsletter ", plans: "  ", company: null });
+
+    // The backfill writes what the lead writes did.
+    const before = await db.selectFrom("person_summaries").selectAll().orderBy("email").execute();
+    await db.deleteFrom("person_summaries").execute();
+    await refreshPersonSummaries(db, "all");
+    expect(await db.selectFrom("person_summaries").selectAll().orderBy("email").execute()).toEqual(before);
+  }, 60_000);
+});
