@@ -28,7 +28,7 @@ export interface MailMessage extends MailListRow {
   /** The Date header: when the mail was queued. */
   date: string;
   messageId: string;
-  /** Headers the row carries besides the message's own (List-Unsubscribe…). */
+  /** Headers the row carries besides From, To, Subject, Date and Message-ID (Reply-To, threading, List-Unsubscribe…). */
   headers: Record<string, string>;
   text: string;
   html: string;
@@ -92,7 +92,12 @@ export class TeamMail {
       from: this.from,
       date: row.created_at,
       messageId: messageIdOf(row, this.from),
-      headers: extraHeaders(row) ?? {},
+      headers: {
+        ...(row.reply_to ? { "Reply-To": row.reply_to } : {}),
+        ...(row.in_reply_to ? { "In-Reply-To": row.in_reply_to } : {}),
+        ...(row.thread_references ? { References: row.thread_references } : {}),
+        ...extraHeaders(row),
+      },
       text: row.text,
       html: row.html,
       template: templateOf(row.template),

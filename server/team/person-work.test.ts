@@ -24,7 +24,7 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
     const { db } = database();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "person-work-"));
     const outbox = new MailOutbox(db, fileSender(dir, "Max Load <info@heavyroute.example>"), logger);
-    const work = new PersonWork(db, outbox, new Audit(db), { origin: "https://www.heavyroute.example" }, database().kind);
+    const work = new PersonWork(db, outbox, new Audit(db), { origin: "https://www.heavyroute.example", postalAddress: "HeavyRoute, info@heavyroute.example" }, database().kind);
     await db
       .insertInto("team_members")
       .values([ADMIN, MEMBER].map((email) => ({ email, since: nowIso(), role: email === ADMIN ? ("admin" as const) : ("member" as const) })))

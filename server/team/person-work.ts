@@ -15,7 +15,9 @@ import { newRowId } from "../db/row-id";
 import type { PersonEventsTable } from "../db/schema";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
 import type { Audit, AuditAction } from "../audit/audit";
-import { normalizeAddress, textToHtml } from "../mail/compose";
+import { normalizeAddress } from "../mail/compose";
+import { type RenderedParts, renderPersonMail } from "../mail/layout/person-mail";
+import { emitPersonUpdated } from "../webhooks/events";
 import type { MailOutbox } from "../mail/outbox";
 
 /** How the team works one person; a person without a row is New, nobody's, without a follow-up. */
@@ -32,9 +34,9 @@ export const NEW_PERSON: PersonState = { owner: null, stage: "new", lostReason: 
 /** A refusal of a change or a reply, shown to the member as it is. */
 const refuse = (code: PersonErrorCode) => new TeamError(code, PERSON_ERRORS);
 
-/** What a member's reply becomes in the mail: its text and HTML (the one place a reply is rendered). */
-export function renderReply(body: string): { text: string; html: string } {
-  return { text: body, html: textToHtml(body) };
+/** What a member's reply becomes in the mail: the branded layout's HTML and its text (the one place a reply is rendered). */
+export function renderReply(reply: { subject: string; body: string }, postalAddress: string): Promise<RenderedParts> {
+  return renderPersonMail({ subject: reply.subject, preview: reply.body.slice(0, 120), body: { text: reply.body }, footer: { postalAddress } });
 }
 
 /** The thread a new reply continues: the latest reply's Message-ID and its References. */
@@ -48,7 +50,7 @@ export class PersonWork {
     private readonly db: Db,
     private readonly outbox: MailOutbox,
     private readonly audit: Audit,
-    private readonly mail: Pick<Config["mail"], "origin">,
+    private readonly mail: Pick<Config["mail"], "origin" | "postalAddress">,
     private readonly databaseKind: Config["database"]["kind"],
   ) {}
 
@@ -92,6 +94,7 @@ export class PersonWork {
     const address = normalizeAddress(email);
     if (!(await this.holdsRecords(address))) throw refuse("no-such-person");
     const domain = new URL(this.mail.origin).hostname;
+    const rendered = await renderReply(reply, this.mail.postalAddress);
     const mailId = await this.db.transaction().execute(async (trx) => {
       const before = await this.lockedState(trx, address);
       const thread = await this.thread(address, trx);
@@ -101,7 +104,7 @@ export class PersonWork {
         to: address,
         about: address,
         subject: reply.subject,
-        ...renderReply(reply.body),
+        ...rendered,
         replyTo: member,
         thread: { messageId, inReplyTo: thread?.inReplyTo, references: thread ? thread.references : undefined },
       });
@@ -167,6 +170,7 @@ export class PersonWork {
       .values(changes.map((change) => ({ id: newRowId(), email: address, at: now, actor: member, kind: change.kind, detail: JSON.stringify(change.detail) })))
       .execute();
     for (const change of changes) await this.audit.record(trx, { actor: member, action: change.action, subject: address, detail: change.detail });
+    await emitPersonUpdated(trx, address);
     return true;
   }
 

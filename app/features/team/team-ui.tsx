@@ -42,13 +42,18 @@ export function Notice({ tone, children }: { tone: "error" | "success"; children
  * active on its own path only (not on the paths below it); `within`: other paths whose pages
  * belong to the section (shown as its, without being the section's page).
  */
-export const TEAM_NAV: readonly { to: string; label: string; end: boolean; within?: readonly string[] }[] = [
+/** The workspace's sections; `adminOnly` ones are shown to admins only (their pages refuse the others). */
+export const TEAM_NAV: readonly { to: string; label: string; end: boolean; within?: readonly string[]; adminOnly?: boolean }[] = [
   { to: "/team", label: "People", end: true, within: ["/team/leads/", "/team/people"] },
   { to: "/team/overview", label: "Overview", end: false },
   { to: "/team/insights", label: "Insights", end: false },
   { to: "/team/mail", label: "Mail", end: false },
   { to: "/team/campaigns", label: "Campaigns", end: false },
+  { to: "/team/replies", label: "Canned replies", end: false },
   { to: "/team/audit", label: "Audit log", end: false },
+  { to: "/team/members", label: "Members", end: false, adminOnly: true },
+  { to: "/team/webhooks", label: "Webhooks", end: false, adminOnly: true },
+  { to: "/team/settings", label: "Settings", end: false },
 ];
 
 /**
@@ -56,7 +61,7 @@ export const TEAM_NAV: readonly { to: string; label: string; end: boolean; withi
  * that scrolls sideways where it does not fit (a phone), shaded at the side where more is. Without
  * a member (the sign-in pages, a signed-out error) only the name.
  */
-export function TeamBar({ member }: { member: string | undefined }) {
+export function TeamBar({ member, admin = false }: { member: string | undefined; admin?: boolean }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   return (
@@ -85,7 +90,7 @@ export function TeamBar({ member }: { member: string | undefined }) {
       {member ? (
         <nav aria-label="Team workspace" className="mx-auto max-w-6xl px-2 pt-2 pb-2 sm:px-4">
           <ul className="scroll-cue flex gap-1 overflow-x-auto px-2">
-            {TEAM_NAV.map((item) => (
+            {TEAM_NAV.filter((item) => admin || !item.adminOnly).map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}

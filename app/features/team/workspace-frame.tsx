@@ -16,7 +16,8 @@ export const useInWorkspace = () => useMatches().some((match) => match.id === "r
  */
 export function WorkspaceFrame({ children }: { children: ReactNode }) {
   useScrollManagement();
-  const member = useRouteLoaderData<typeof layoutLoader>("routes/team/layout")?.member;
+  const workspace = useRouteLoaderData<typeof layoutLoader>("routes/team/layout");
+  const member = workspace?.member;
   return (
     <div className="flex min-h-svh flex-col">
       <a
@@ -25,7 +26,7 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <TeamBar member={member} />
+      <TeamBar member={member} admin={workspace?.profile.role === "admin"} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
