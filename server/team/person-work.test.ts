@@ -90,7 +90,7 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
     const secondMail = sent.find((mail) => mail.headers["message-id"] === two.message_id)!;
     expect(firstMail.headers["reply-to"]).toBe(MEMBER);
     expect(firstMail.headers["in-reply-to"]).toBeUndefined();
-    expect(firstMail.text).toBe("Hello Quinn,\n\nHere are the plans.");
+    expect(firstMail.text).toMatch(/^Hello Quinn,\n\nHere are the plans.\n\n-- \nSent by /);
     expect(secondMail.headers["reply-to"]).toBe(ADMIN);
     expect(secondMail.headers["in-reply-to"]).toBe(one.message_id);
     expect(secondMail.headers.references).toBe(one.message_id);

@@ -30,7 +30,7 @@ function teamPaths(): string[] {
   return [...new Set(paths)];
 }
 
-const WITH_ACTIONS = new Set(["/team/leads/contact/00000000-0000-0000-0000-000000000000", "/team/people", "/team/replies", "/team/mail", "/team/campaigns", "/team/settings"]);
+const WITH_ACTIONS = new Set(["/team/leads/contact/00000000-0000-0000-0000-000000000000", "/team/people", "/team/replies", "/team/mail", "/team/campaigns", "/team/settings", "/team/webhooks"]);
 const REDIRECTED_ACTIONS = new Set(["/team/members"]);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

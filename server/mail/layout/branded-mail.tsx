@@ -16,7 +16,6 @@ import { Heading } from "@react-email/heading";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
-import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
@@ -99,7 +98,10 @@ export function BrandedMail({ title, preview, heading, children, action, after, 
         <meta name="supported-color-schemes" content="light dark" />
         <style>{DARK_CSS}</style>
       </Head>
-      <Preview>{preview}</Preview>
+      {/* The preheader: hidden, without the invisible padding characters React Email's Preview adds (mail carries no invisible characters). */}
+      <div style={{ display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 }} data-skip-in-text="true">
+        {preview}
+      </div>
       <Body className="hr-body" style={{ margin: 0, padding: 0, backgroundColor: P.surface, fontFamily: FONT }}>
         <Container className="hr-outer" style={{ maxWidth: "600px", width: "100%", margin: "0 auto", padding: "24px 12px", backgroundColor: P.surface }}>
           <Section style={{ backgroundColor: P.brand, borderRadius: "8px 8px 0 0", padding: "20px 28px" }}>
