@@ -8,7 +8,7 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { PeopleFilter } from "~/features/team/team-schemas";
 import { PEOPLE_SORTS, type PersonStageName } from "~/features/team/team-lines";
 import { isValidEmail } from "~/shared/forms/email-rule";
-import { SAVED_FILTERS_MAX, TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
+import { PEOPLE_COUNT_CAP, SAVED_FILTERS_MAX, TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 import { isStoredTime } from "../db/keyset";
@@ -34,7 +34,7 @@ export interface PersonEntry {
 
 export interface PeoplePage {
   people: PersonEntry[];
-  /** How many people the filter matches, every page together. */
+  /** How many people the filter matches, every page together, up to PEOPLE_COUNT_CAP + 1 (more than PEOPLE_COUNT_CAP). */
   total: number;
   next: string | undefined;
 }
@@ -93,7 +93,11 @@ export class PeopleList {
     return query;
   }
 
-  /** How many people the filter matches: without the team's work joined when no filter reads it (at most one row per person). */
+  /**
+   * How many people the filter matches, counted up to PEOPLE_COUNT_CAP (beyond, the list says "More than 10,000 people"):
+   * a count stops once it has its cap, where an exact one reads every match. Without the team's work
+   * joined when no filter reads it (at most one row per person).
+   */
   private async count(filter: PeopleFilter, where: Expression<SqlBool>[]): Promise<number> {
     let query;
     if (filter.owner || filter.stage || filter.due) query = this.base(where);
@@ -101,7 +105,8 @@ export class PeopleList {
       query = this.db.selectFrom("person_summaries as s");
       for (const condition of where) query = query.where(() => condition);
     }
-    const row = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    const matches = query.select(sql<number>`1`.as("one")).limit(PEOPLE_COUNT_CAP + 1).as("matches");
+    const row = await this.db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

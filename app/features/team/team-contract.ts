@@ -57,3 +57,6 @@ export const TEAM_ERRORS = {
   "invalid-cursor": "This page link is not valid any more. Start again from the first page.",
 } as const;
 export type TeamErrorCode = keyof typeof TEAM_ERRORS;
+
+/** The people list counts its matches up to this many; a count above it reads "more than" it. */
+export const PEOPLE_COUNT_CAP = 10_000;

@@ -2,7 +2,7 @@ import { Form, Link, data, useActionData, useLoaderData, useLocation, useNavigat
 import { PRODUCT_NAME } from "~/content/brand";
 import { PLAN_TYPES } from "~/content/plans";
 import { requireMember, teamServices } from "~/features/team/guard.server";
-import { SAVED_FILTER_NAME_MAX, SEARCH_MAX, TEAM_ERRORS, UTM_FILTER_MAX, teamErrorCode } from "~/features/team/team-contract";
+import { PEOPLE_COUNT_CAP, SAVED_FILTER_NAME_MAX, SEARCH_MAX, TEAM_ERRORS, UTM_FILTER_MAX, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import {
   LEAD_KINDS,
@@ -229,7 +229,7 @@ export default function People() {
           </Notice>
         ) : (
           <h2 className="text-xl font-bold" id="people-count">
-            {total === 1 ? "1 person" : `${total.toLocaleString("en-US")} people`}
+            {total === 1 ? "1 person" : total > PEOPLE_COUNT_CAP ? `More than ${PEOPLE_COUNT_CAP.toLocaleString("en-US")} people` : `${total.toLocaleString("en-US")} people`}
             {filter?.due ? ", follow-up due" : ""}
           </h2>
         )}
