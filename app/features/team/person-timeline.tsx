@@ -9,7 +9,8 @@ import type { PersonChange, PersonConversation, TimelineItem } from "../../../se
 import { AttributionList } from "./attribution-list";
 import { PERSON_STAGE_LABELS, type PersonStageName } from "./person-contract";
 import { LEAD_KIND_LABELS, MAIL_STATUS_LABELS, type MailStatusName } from "./team-lines";
-import { formatTime, linkClass } from "./team-ui";
+import { linkClass } from "./team-ui";
+import { useFormatTime } from "./when";
 
 /** Where an outbox row opens. */
 export const outboxRowHref = (id: string) => `/team/mail/${encodeURIComponent(id)}`;
@@ -36,6 +37,7 @@ export function changeSentence(change: PersonChange): string {
 }
 
 function Entry({ at, label, children }: { at: string; label: string; children: ReactNode }) {
+  const formatTime = useFormatTime();
   return (
     <li className="rounded-lg border border-line p-3">
       <p className="flex flex-wrap gap-x-3 text-sm">

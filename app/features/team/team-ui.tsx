@@ -111,5 +111,3 @@ export function TeamBar({ member, admin = false }: { member: string | undefined;
     </header>
   );
 }
-
-export const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

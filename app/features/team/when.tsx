@@ -25,6 +25,12 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 /** "27 Nov 2026, 09:30 GMT+1": the time as the member reads it. */
 export const formatInZone = (iso: string, timeZone: string) => formatter(timeZone).format(new Date(iso));
 
+/** `formatInZone` in the member's zone, for times inside text (a line of details, a title). */
+export function useFormatTime(): (iso: string) => string {
+  const zone = useMemberTimeZone();
+  return (iso) => formatInZone(iso, zone);
+}
+
 const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" });
 
 /** "Fri, 27 Nov 2026": a calendar day (YYYY-MM-DD, e.g. a follow-up date), which has no time zone. */

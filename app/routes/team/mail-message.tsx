@@ -4,7 +4,8 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { requireMember, teamServices } from "~/features/team/guard.server";
 import { isRowId } from "~/features/team/team-contract";
 import { MAIL_STATUS_LABELS } from "~/features/team/team-lines";
-import { TeamPage, formatTime, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { TeamPage, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { useFormatTime } from "~/features/team/when";
 import type { Route } from "./+types/mail-message";
 
 export const meta: Route.MetaFunction = () => [{ title: `Mail | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -28,6 +29,7 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export default function MailMessage() {
+  const formatTime = useFormatTime();
   const mail = useLoaderData<typeof loader>();
   const extra = Object.entries(mail.headers);
   return (

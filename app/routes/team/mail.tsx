@@ -4,7 +4,8 @@ import { requireMember, teamServices } from "~/features/team/guard.server";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { parseMailQuery } from "~/features/team/team-schemas";
 import { MAIL_STATUSES, MAIL_STATUS_LABELS } from "~/features/team/team-lines";
-import { Notice, TeamPage, buttonClass, formatTime, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, buttonClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { useFormatTime } from "~/features/team/when";
 import type { Route } from "./+types/mail";
 
 export const meta: Route.MetaFunction = () => [{ title: `Mail | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -32,6 +33,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Mail() {
+  const formatTime = useFormatTime();
   const { error, counts, status, mails, next } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -5,7 +5,8 @@ import { MEMBER_ERRORS, ROLE_LABELS, TEAM_ROLES } from "~/features/team/members-
 import { inviteSchema, removeSchema, roleSchema } from "~/features/team/members-schemas";
 import { teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
-import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { useFormatTime } from "~/features/team/when";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = () => [{ title: `Members | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
@@ -46,6 +47,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Members() {
+  const formatTime = useFormatTime();
   const { admin, members } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -5,7 +5,8 @@ import { CANNED_REPLY_MAX, NAME_PLACEHOLDER, cannedReplyLabel } from "~/features
 import { cannedReplySchema } from "~/features/team/person-schemas";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { parseQuery } from "~/features/team/team-schemas";
-import { Notice, TeamPage, buttonClass, formatTime, inputClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, buttonClass, inputClass } from "~/features/team/team-ui";
+import { useFormatTime } from "~/features/team/when";
 import { z } from "zod";
 import type { Route } from "./+types/replies";
 
@@ -29,6 +30,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Replies() {
+  const formatTime = useFormatTime();
   const { replies } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();

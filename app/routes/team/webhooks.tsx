@@ -4,7 +4,8 @@ import { servicesContext } from "~/context.server";
 import { requireAdmin } from "~/features/team/guard.server";
 import { isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
-import { Notice, TeamPage, buttonClass, formatTime, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
+import { useFormatTime } from "~/features/team/when";
 import {
   WEBHOOK_DELIVERY_LABELS,
   WEBHOOK_ERRORS,
@@ -145,6 +146,7 @@ function EndpointForm({ endpoint }: { endpoint?: Endpoint | undefined }) {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export default function WebhooksPage() {
+  const formatTime = useFormatTime();
   const { list, editing, logOf, log, replayed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
