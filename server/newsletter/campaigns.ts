@@ -9,7 +9,8 @@
 import type { Config } from "../config";
 import { DateTime } from "luxon";
 import { type Db, nowIso } from "../db/database";
-import type { CampaignStatus } from "../db/schema";
+import type { Selectable } from "kysely";
+import type { CampaignStatus, CampaignsTable } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import type { Audit, AuditAction } from "../audit/audit";
@@ -55,20 +56,10 @@ export interface CampaignPreview {
 const SAMPLE_KEY = "test-only-not-a-subscriber";
 
 /** A campaign's row as progressOf reads it. */
-type CampaignRow = {
-  id: string;
-  subject: string;
-  body: string;
-  status: CampaignStatus;
-  created_by: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  recipients: number;
-  segment: string;
-  scheduled_at: string | null;
-  scheduled_by: string | null;
-};
+type CampaignRow = Pick<
+  Selectable<CampaignsTable>,
+  "id" | "subject" | "body" | "status" | "created_by" | "created_at" | "started_at" | "finished_at" | "recipients" | "segment" | "scheduled_at" | "scheduled_by"
+>;
 
 /** Before the send: an edit, the audience and the schedule may still change. */
 const UNSENT: CampaignStatus[] = ["draft", "scheduled"];
