@@ -58,7 +58,7 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
     expect(await mailsAbout("gone@example.com")).toEqual([notice("GONE@example.com"), notice("gone@example.com"), welcome("gone@example.com")]);
   });
 
-  it("queues a member's at-once alert with each new subscriber of the batch, none for an address already subscribed", async () => {
+  it("queues a member's at-once alert with each new subscriber of the batch and a re-subscription, none for an address already subscribed", async () => {
     const signUp = service();
     const { db } = database();
     await db.insertInto("team_members").values({ email: "ann@example.com", since: new Date().toISOString(), alerts: "now", alert_kinds: '["newsletter"]' }).execute();
@@ -69,6 +69,13 @@ describe.each(DATABASE_ENGINES)("newsletter sign-ups on $name", (engine) => {
     expect(alerts).toEqual([
       { to: "ann@example.com", subject: "New lead: Newsletter sign-up from alert.one@example.com", about_email: "alert.one@example.com" },
       { to: "ann@example.com", subject: "New lead: Newsletter sign-up from Alert.Two@example.com", about_email: "alert.two@example.com" },
+    ]);
+    await db.updateTable("subscribers").set({ status: "unsubscribed", unsubscribed_at: new Date().toISOString() }).where("email_normalized", "=", "alert.one@example.com").execute();
+    expect(await signUp.subscribe("ALERT.ONE@example.com", context)).toBe("subscribed");
+    const again = await db.selectFrom("mail").select(["to", "subject"]).where("subject", "like", "New lead:%").where("about_email", "=", "alert.one@example.com").execute();
+    expect(again).toEqual([
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from alert.one@example.com" },
+      { to: "ann@example.com", subject: "New lead: Newsletter sign-up from ALERT.ONE@example.com" },
     ]);
     await db.deleteFrom("team_members").execute();
   });

@@ -202,7 +202,9 @@ export class NewsletterSignUp {
           .executeTakeFirst();
         if (row) {
           reactivated.add(item.id);
-          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now));
+          // Back on the list: a lead again, like a new subscriber (the team's notice and alerts, the CRM's event).
+          const alerts = await this.alerts.mailsFor(trx, [{ kind: "newsletter", email: item.email, name: null, planType: null, at: now }]);
+          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now), ...alerts.flat());
           await emitWebhookEvent(trx, "lead.created", leadOf({ id: row.id, email: item.email, subscribed_at: now, ...item.context.attribution }));
         }
       }
