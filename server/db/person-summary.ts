@@ -1,6 +1,7 @@
 /**
  * The people list's summary of each person (`person_summaries`, one row per normalized address
- * that left a lead): name, company, lead times, kinds, plans and the newest leads. Recomputed from
+ * that left a lead): name, company, lead times, the newest leads, and what the list filters on
+ * (kinds, plans, UTM sources and campaigns, and the text its search reads). Recomputed from
  * the four lead tables for the addresses a write touched, inside that write's transaction, so the
  * list reads one indexed table (decision 0119). A person with no lead left has no row.
  *
@@ -10,6 +11,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
+import { escapeLike } from "./like";
 import type { Database } from "./schema";
 
 /** The newest leads a summary lists (the person page has them all). */
@@ -27,10 +29,25 @@ interface LeadFacts extends SummaryLead {
   address: string;
   name: string | null;
   company: string | null;
+  source: string | null;
+  campaign: string | null;
+  /** The lead's searched columns as the lead list searches them (joined by " | "). */
+  searched: string;
 }
 
-/** A list of words searchable with `like '% word %'`. */
-export const wordList = (words: Iterable<string>) => ` ${[...new Set(words)].sort().join(" ")} `;
+/**
+ * A list of values, each on its own line, that `like` finds whole (listedPattern). No listed value
+ * holds a line break: kinds and plans are fixed names, UTM values are kept on one line.
+ */
+export const valueList = (values: Iterable<string>) => `\n${[...new Set(values)].sort().join("\n")}\n`;
+/** The values of a valueList. */
+export const listedValues = (list: string) => list.split("\n").filter(Boolean);
+
+/** A LIKE pattern (ESCAPE '\') that finds `value` whole in a valueList. */
+export const listedPattern = (value: string) => `%\n${escapeLike(value)}\n%`;
+
+/** UTM values as listed: the team's filter matches them regardless of case. */
+export const utmKey = (value: string) => value.toLowerCase();
 
 const ROWS_PER_INSERT = 500;
 
@@ -43,11 +60,13 @@ export const SUMMARY_SOURCES: readonly {
   time: "subscribed_at" | "created_at";
   address: RawBuilder<string>;
   columns: readonly ("name" | "company" | "plan_type")[];
+  /** The registry's searched columns (a test checks). */
+  searched: readonly ("name" | "email" | "company" | "message")[];
 }[] = [
-  { kind: "chat", table: "potential_customers", time: "created_at", address: lowerEmail, columns: ["name"] },
-  { kind: "newsletter", table: "subscribers", time: "subscribed_at", address: sql<string>`email_normalized`, columns: [] },
-  { kind: "information-request", table: "more_information", time: "created_at", address: lowerEmail, columns: ["name", "company", "plan_type"] },
-  { kind: "contact", table: "contact_messages", time: "created_at", address: lowerEmail, columns: ["name"] },
+  { kind: "chat", table: "potential_customers", time: "created_at", address: lowerEmail, columns: ["name"], searched: ["name", "email"] },
+  { kind: "newsletter", table: "subscribers", time: "subscribed_at", address: sql<string>`email_normalized`, columns: [], searched: ["email"] },
+  { kind: "information-request", table: "more_information", time: "created_at", address: lowerEmail, columns: ["name", "company", "plan_type"], searched: ["name", "email", "company", "message"] },
+  { kind: "contact", table: "contact_messages", time: "created_at", address: lowerEmail, columns: ["name"], searched: ["name", "email", "message"] },
 ];
 
 async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "all"): Promise<LeadFacts[]> {
@@ -62,6 +81,12 @@ async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "a
         sql<string | null>`${has("name") ? sql.ref("name") : sql`null`}`.as("name"),
         sql<string | null>`${has("company") ? sql.ref("company") : sql`null`}`.as("company"),
         sql<string | null>`${has("plan_type") ? sql.ref("plan_type") : sql`null`}`.as("plan"),
+        sql<string | null>`utm_source`.as("source"),
+        sql<string | null>`utm_campaign`.as("campaign"),
+        sql<string>`${sql.join(
+          kind.searched.map((name) => sql`coalesce(${sql.ref(name)}, '')`),
+          sql` || ' | ' || `,
+        )}`.as("searched"),
         kind.address.as("address"),
       ]);
     if (addresses !== "all") query = query.where(kind.address, "in", addresses);
@@ -97,8 +122,12 @@ export async function refreshPersonSummaries(db: Kysely<Database>, addresses: re
       first_lead_at: leads[leads.length - 1]!.at,
       last_lead_at: leads[0]!.at,
       lead_count: leads.length,
-      kinds: wordList(leads.map((lead) => lead.kind)),
-      plans: wordList(leads.flatMap((lead) => (lead.plan ? [lead.plan] : []))),
+      kinds: valueList(leads.map((lead) => lead.kind)),
+      plans: valueList(leads.flatMap((lead) => (lead.plan ? [lead.plan] : []))),
+      sources: valueList(leads.flatMap((lead) => (lead.source ? [utmKey(lead.source)] : []))),
+      campaigns: valueList(leads.flatMap((lead) => (lead.campaign ? [utmKey(lead.campaign)] : []))),
+      // Lower-cased here so that both engines compare it with a plain, case-sensitive-safe LIKE.
+      search_text: leads.map((lead) => lead.searched.toLowerCase()).join("\n"),
       leads: JSON.stringify(leads.slice(0, SUMMARY_LEADS).map(({ kind, id, at, plan }): SummaryLead => ({ kind, id, at, plan }))),
     };
   });
@@ -116,6 +145,9 @@ export async function refreshPersonSummaries(db: Kysely<Database>, addresses: re
           lead_count: eb.ref("excluded.lead_count"),
           kinds: eb.ref("excluded.kinds"),
           plans: eb.ref("excluded.plans"),
+          sources: eb.ref("excluded.sources"),
+          campaigns: eb.ref("excluded.campaigns"),
+          search_text: eb.ref("excluded.search_text"),
           leads: eb.ref("excluded.leads"),
         })),
       )

@@ -291,9 +291,13 @@ export interface PersonSummariesTable {
   first_lead_at: string;
   last_lead_at: string;
   lead_count: number;
-  /** Their lead kinds and plan types as " word word ": matched with like '% word %'. */
+  /** Their lead kinds, plan types, and lower-cased UTM sources and campaigns, each a valueList (server/db/person-summary.ts). */
   kinds: string;
   plans: string;
+  sources: string;
+  campaigns: string;
+  /** Their leads' searched columns, lower-cased, a lead a line. */
+  search_text: string;
   /** JSON: their newest leads (SummaryLead[]), newest first. */
   leads: string;
 }

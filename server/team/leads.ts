@@ -11,6 +11,7 @@ import type { LeadNotesTable } from "../db/schema";
 import { CONVERSATION, history } from "../chat/visitors";
 import { LEAD_KIND_TABLES, type Lead, type LeadKind, leadKind, selectLeads } from "../leads/lead-kinds";
 import type { Audit } from "../audit/audit";
+import { containsPattern } from "../db/like";
 import { newRowId } from "../db/row-id";
 import { isStoredTime } from "../db/keyset";
 
@@ -51,8 +52,6 @@ function decodeCursor(value: string): Cursor | undefined {
   }
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -78,7 +77,7 @@ export class TeamLeads {
       // LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
       const text = sql.join(kind.searched.map((name) => sql`coalesce(${col(name)}, '')`), sql` || ' | ' || `);
       const like = this.dialect === "postgres" ? sql`ilike` : sql`like`;
-      where.push(sql<SqlBool>`(${text}) ${like} ${likePattern(filter.q)} escape '\\'`);
+      where.push(sql<SqlBool>`(${text}) ${like} ${containsPattern(filter.q)} escape '\\'`);
     }
     // Whole value, any case: what the team types may differ in case from the link's.
     if (filter.source) where.push(sql<SqlBool>`lower(t.utm_source) = lower(${filter.source})`);

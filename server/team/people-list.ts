@@ -1,6 +1,6 @@
 /**
  * The people list of /team: one entry per person with leads (a normalized address), read from the
- * summaries the lead writes keep (server/leads/person-summary.ts) beside the team's work on the
+ * summaries the lead writes keep (server/db/person-summary.ts) beside the team's work on the
  * person (`people`: owner, stage, follow-up), filtered, counted and in keyset pages; and each
  * member's saved filters of it.
  */
@@ -15,7 +15,8 @@ import { isStoredTime } from "../db/keyset";
 import type { SavedFiltersTable } from "../db/schema";
 import type { Audit } from "../audit/audit";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
-import type { SummaryLead } from "../db/person-summary";
+import { type SummaryLead, listedPattern, listedValues, utmKey } from "../db/person-summary";
+import { containsPattern } from "../db/like";
 import type { TeamLeads } from "./leads";
 
 export interface PersonEntry {
@@ -57,8 +58,18 @@ function decodeCursor(value: string, sort: PeopleFilter["sort"]): Cursor | undef
   }
 }
 
-/** Filters that look into the leads themselves (the summary holds kinds and plans only). */
-const LEAD_LEVEL = ["status", "from", "to", "q", "source", "campaign"] as const;
+/** Filters only a lead can answer: its handled status, its date. */
+const LEAD_ONLY = ["status", "from", "to"] as const;
+/**
+ * The lead properties the summary lists per person. One of them is answered by the summary; two
+ * together must hold on one lead, which only the leads can tell (kind and plan count as one: only
+ * an information request has a plan).
+ */
+const LEAD_PROPERTIES = [["kind", "plan"], ["source"], ["campaign"], ["q"]] as const;
+
+/** Whether the summary answers the filter's lead conditions (else they look into the leads). */
+const onSummary = (filter: PeopleFilter) =>
+  !LEAD_ONLY.some((key) => filter[key]) && LEAD_PROPERTIES.filter((group) => group.some((key) => filter[key])).length <= 1;
 
 export class PeopleList {
   constructor(
@@ -69,19 +80,25 @@ export class PeopleList {
 
   private conditions(filter: PeopleFilter, member: string, today: string): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
-    if (LEAD_LEVEL.some((key) => filter[key])) {
-      // People with at least one lead that matches every lead filter, kind and plan included.
+    const listed = (column: "s.kinds" | "s.plans" | "s.sources" | "s.campaigns", value: string) => sql<SqlBool>`${sql.ref(column)} like ${listedPattern(value)} escape '\\'`;
+    if (onSummary(filter)) {
+      if (filter.kind) where.push(listed("s.kinds", filter.kind));
+      if (filter.plan) where.push(listed("s.plans", filter.plan));
+      if (filter.source) where.push(listed("s.sources", utmKey(filter.source)));
+      if (filter.campaign) where.push(listed("s.campaigns", utmKey(filter.campaign)));
+      if (filter.q) where.push(sql<SqlBool>`s.search_text like ${containsPattern(filter.q.toLowerCase())} escape '\\'`);
+    } else {
+      // People with at least one lead that matches every lead filter.
       const kinds = LEAD_KIND_TABLES.filter((kind) => (!filter.kind || kind.name === filter.kind) && (!filter.plan || kind.columns.includes("plan_type")));
       const addresses = kinds.map((kind) => this.leads.sourceQuery(this.db, kind, filter).query.clearSelect().select(kind.address.as("address")));
       const union = addresses.slice(1).reduce((all, next) => all.unionAll(next), addresses[0]!);
       where.push(sql<SqlBool>`s.email in (${union})`);
-    } else {
-      if (filter.kind) where.push(sql<SqlBool>`s.kinds like ${`% ${filter.kind} %`}`);
-      if (filter.plan) where.push(sql<SqlBool>`s.plans like ${`% ${filter.plan} %`}`);
     }
-    if (filter.owner === "unowned") where.push(sql<SqlBool>`p.owner is null`);
+    // "No one's" and "new" (most people: those without a row in `people` too) as anti-joins:
+    // PostgreSQL's planner reads `p.owner is null` after the left join as rare and sorts everyone.
+    if (filter.owner === "unowned") where.push(sql<SqlBool>`not exists (select 1 from people o where o.email = s.email and o.owner is not null)`);
     else if (filter.owner) where.push(sql<SqlBool>`p.owner = ${filter.owner === "me" ? member : filter.owner}`);
-    if (filter.stage === "new") where.push(sql<SqlBool>`(p.stage is null or p.stage = 'new')`);
+    if (filter.stage === "new") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = s.email and w.stage <> 'new')`);
     else if (filter.stage) where.push(sql<SqlBool>`p.stage = ${filter.stage}`);
     if (filter.due) where.push(sql<SqlBool>`p.follow_up_on <= ${today}`);
     return where;
@@ -149,7 +166,7 @@ export class PeopleList {
         lastLeadAt: row.last_lead_at,
         leadCount: Number(row.lead_count),
         leads: JSON.parse(row.leads) as SummaryLead[],
-        plans: row.plans.trim().split(" ").filter(Boolean),
+        plans: listedValues(row.plans),
         owner: row.owner ?? null,
         stage: row.stage ?? "new",
         followUpOn: row.follow_up_on ?? null,

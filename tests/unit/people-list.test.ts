@@ -16,6 +16,7 @@ import { createLogger } from "../../server/logger";
 import { erasePerson } from "../../server/leads/erase";
 import { LeadCapture } from "../../server/leads/lead-capture";
 import { LEAD_KIND_TABLES } from "../../server/leads/lead-kinds";
+import { NO_ATTRIBUTION } from "../../server/analytics/lead-attribution";
 import { MailOutbox } from "../../server/mail/outbox";
 import { NewsletterKeys } from "../../server/newsletter/keys";
 import { NewsletterSignUp } from "../../server/newsletter/sign-up";
@@ -29,6 +30,7 @@ it("summarises the lead registry's kinds, each from its table, time and address"
   for (const source of SUMMARY_SOURCES) {
     const kind = LEAD_KIND_TABLES.find((k) => k.name === source.kind)!;
     expect(source.columns.every((column) => (kind.columns as readonly string[]).includes(column)), source.kind).toBe(true);
+    expect(source.searched, source.kind).toEqual(kind.searched);
   }
 });
 
@@ -58,14 +60,18 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
     try {
       // Rita: newsletter, then an information request, then a chat lead (another name's spelling).
       expect(await signUp.subscribe("Rita@Example.com", { page: "/", clientKey: "203.0.113.1" })).toBe("subscribed");
-      await capture.requestInformation({ name: "Rita Route", email: "rita@example.com", phone: "+1 555 0100", company: "Route Co", message: "Permits for a 90 t transformer.", planType: "Government" });
+      await capture.requestInformation(
+        { name: "Rita Route", email: "rita@example.com", phone: "+1 555 0100", company: "Route Co", message: "Permits for a 90 t transformer.", planType: "Government" },
+        { ...NO_ATTRIBUTION, utm_source: "LinkedIn", utm_campaign: "Spring 100%" },
+      );
       await chat.saveLead(crypto.randomUUID(), { name: "Rita R.", email: "RITA@example.com", timeZone: "UTC" });
-      await capture.contact({ name: "Carl Contact", email: "carl@example.com", category: "question", message: "Escorts?" });
+      await capture.contact({ name: "Carl Contact", email: "carl@example.com", category: "question", message: "Escorts?" }, { ...NO_ATTRIBUTION, utm_source: "newsletter", utm_campaign: "spring" });
     } finally {
       chat.close();
     }
     const rita = await summary("rita@example.com");
-    expect(rita).toMatchObject({ name: "Rita R.", company: "Route Co", lead_count: 3, kinds: " chat information-request newsletter ", plans: " Government " });
+    expect(rita).toMatchObject({ name: "Rita R.", company: "Route Co", lead_count: 3, kinds: "\nchat\ninformation-request\nnewsletter\n", plans: "\nGovernment\n", sources: "\nlinkedin\n", campaigns: "\nspring 100%\n" });
+    expect(rita!.search_text).toContain("rita route | rita@example.com | route co | permits for a 90 t transformer.");
     const leads = JSON.parse(rita!.leads) as { kind: string; at: string }[];
     expect(leads.map((lead) => lead.kind)).toEqual(["chat", "information-request", "newsletter"]);
     expect(rita!.last_lead_at).toBe(leads[0]!.at);
@@ -87,9 +93,20 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
     expect(await emails("due=1", "2026-01-09")).toEqual([]);
     expect(await emails("kind=chat")).toEqual(["rita@example.com"]);
     expect(await emails("plan=Government")).toEqual(["rita@example.com"]);
-    // Filters that look into the leads: any one lead of the person matching all of them.
-    expect(await emails("q=transformer")).toEqual(["rita@example.com"]);
+    // One lead property at a time: the summary answers, any case, whole UTM values, % and _ literal.
+    expect(await emails("q=TRANSFORMER")).toEqual(["rita@example.com"]);
+    expect(await emails("q=route co | permits")).toEqual(["rita@example.com"]);
+    expect(await emails("q=100%25")).toEqual([]);
+    expect(await emails("q=r_ta")).toEqual([]);
+    expect(await emails("source=linkedin")).toEqual(["rita@example.com"]);
+    expect(await emails("campaign=SPRING")).toEqual(["carl@example.com"]);
+    expect(await emails("campaign=spring 100%25")).toEqual(["rita@example.com"]);
+    expect(await emails("campaign=spring 1_0%25")).toEqual([]);
+    // Two of them, or a filter only a lead answers: one lead of the person must match them all.
     expect(await emails("q=transformer&kind=contact")).toEqual([]);
+    expect(await emails("q=transformer&kind=information-request")).toEqual(["rita@example.com"]);
+    expect(await emails("source=linkedin&kind=chat")).toEqual([]);
+    expect(await emails("source=linkedin&campaign=spring 100%25")).toEqual(["rita@example.com"]);
     expect(await emails("status=open&kind=contact")).toEqual(["carl@example.com"]);
     expect(await emails("sort=name")).toEqual(["carl@example.com", "rita@example.com"]);
     expect(await emails("sort=oldest")).toEqual(["rita@example.com", "carl@example.com"]);
@@ -123,7 +140,8 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
     expect(await summary("carl@example.com")).toBeUndefined();
     await db.updateTable("more_information").set({ created_at: "2020-01-01T00:00:00.000Z" }).execute();
     await purgeExpired(db);
-    expect(await summary("rita@example.com")).toMatchObject({ lead_count: 2, kinds: " chat newsletter ", plans: "  ", company: null });
+    expect(await summary("rita@example.com")).toMatchObject({ lead_count: 2, kinds: "\nchat\nnewsletter\n", plans: "\n\n", sources: "\n\n", campaigns: "\n\n", company: null });
+    expect(await emails("q=transformer")).toEqual([]);
 
     // The backfill writes what the lead writes did.
     const before = await db.selectFrom("person_summaries").selectAll().orderBy("email").execute();

@@ -22,6 +22,7 @@ import * as people from "./0022-people";
 import * as personWork from "./0023-person-work";
 import * as memberAlerts from "./0025-member-alerts";
 import * as campaignAudience from "./0027-campaign-audience";
+import * as personSummaryFilters from "./0028-person-summary-filters";
 import * as webhooks from "./0026-webhooks";
 import * as peopleList from "./0024-people-list";
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0023-person-work": personWork,
   "0025-member-alerts": memberAlerts,
   "0027-campaign-audience": campaignAudience,
+  "0028-person-summary-filters": personSummaryFilters,
   "0026-webhooks": webhooks,
   "0024-people-list": peopleList,
 };
