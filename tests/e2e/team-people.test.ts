@@ -138,3 +138,28 @@ it("groups leads by person, counts, sorts, shows follow-ups due and times in the
   await page.waitForURL(/\/team\/leads\/information-request\//);
   await expectWorkspaceFrame(page, true);
 });
+
+it("an unknown path under /team is a 404 in the workspace's frame, with a way back to the people; elsewhere the public 404 stays", async () => {
+  const { page } = await newPage(ctx.browser);
+  // Without a session the guard answers first, as on every workspace page.
+  await visit(page, `${ctx.url}/team/nope`);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/team/sign-in?next=${encodeURIComponent("/team/nope")}`);
+
+  await signIn(page);
+  for (const path of ["/team/nope", "/team/leads/contact", "/team/people/someone"]) {
+    const response = await visit(page, `${ctx.url}${path}`);
+    expect(response.status(), path).toBe(404);
+    await expectWorkspaceFrame(page, true);
+    expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe("Not found");
+    expect(await page.getByRole("alert").textContent(), path).toBe("There is no page at this address in the workspace. Check the address, or go back to the people.");
+  }
+  await page.getByRole("link", { name: "Back to the people" }).click();
+  await page.waitForURL(/\/team$/);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("People");
+
+  // A public path keeps the public site's 404, with its banner and navigation.
+  const publicMissing = await visit(page, `${ctx.url}/nope`);
+  expect(publicMissing.status()).toBe(404);
+  expect(await page.locator("#announcement").count()).toBe(1);
+  expect(await page.getByRole("navigation", { name: "Team workspace" }).count()).toBe(0);
+});
