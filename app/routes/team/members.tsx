@@ -37,8 +37,9 @@ export async function action(args: Route.ActionArgs) {
     }
     const fields = form.fields(removeSchema);
     if (!fields.ok) return fields.refusal;
-    await members.remove(admin.email, fields.value.email);
-    return { ok: true as const, message: `${fields.value.email} is removed: their sessions have ended.` };
+    const released = await members.remove(admin.email, fields.value.email);
+    const people = released === 0 ? "" : `, and the ${released === 1 ? "person they owned has" : `${released.toLocaleString("en-US")} people they owned have`} no owner now`;
+    return { ok: true as const, message: `${fields.value.email} is removed: their sessions have ended${people}.` };
   } catch (error) {
     const code = teamErrorCode(error, MEMBER_ERRORS);
     if (code) return refuse(MEMBER_ERRORS[code], 409);
