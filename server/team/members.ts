@@ -28,6 +28,8 @@ export interface MemberRow {
   invitedBy: string | null;
   /** The address is in TEAM_MEMBERS: each start makes it an admin again. */
   bootstrap: boolean;
+  /** How many people they own (left without an owner if they are removed). */
+  owns: number;
 }
 
 export interface MemberSettings {
@@ -52,7 +54,14 @@ export class TeamMembers {
 
   async list(): Promise<MemberRow[]> {
     const rows = await this.db.selectFrom("team_members").select(["email", "role", "since", "invited_by"]).orderBy("email").execute();
-    return rows.map((row) => ({ email: row.email, role: row.role, since: row.since, invitedBy: row.invited_by, bootstrap: this.access.inBootstrap(row.email) }));
+    const owned = await this.db
+      .selectFrom("people")
+      .select(["owner", (eb) => eb.fn.countAll<number | string>().as("people")])
+      .where("owner", "in", rows.length > 0 ? rows.map((row) => row.email) : [""])
+      .groupBy("owner")
+      .execute();
+    const owns = new Map(owned.map((row) => [row.owner, Number(row.people)]));
+    return rows.map((row) => ({ email: row.email, role: row.role, since: row.since, invitedBy: row.invited_by, bootstrap: this.access.inBootstrap(row.email), owns: owns.get(row.email) ?? 0 }));
   }
 
   /** Adds a member and mails them a sign-in link (the sign-in mail, saying who added them). */

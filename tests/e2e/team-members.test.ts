@@ -98,6 +98,9 @@ describe("members and settings", () => {
     await says(admin, "status", "Saved.");
 
     await admin.goto(`${origin}/team/members`);
+    // Before removing them, the admin sees whom the member owns, linked to that list.
+    const owns = admin.getByRole("link", { name: "Owns 1 person" });
+    expect(await owns.getAttribute("href")).toBe(`/team?owner=${encodeURIComponent(MEMBER)}`);
     await admin.getByRole("button", { name: `Remove ${MEMBER}` }).click();
     await says(admin, "status", `${MEMBER} is removed: their sessions have ended, and the person they owned has no owner now.`);
     await expect.poll(() => admin.getByText(MEMBER, { exact: true }).count()).toBe(0);

@@ -95,20 +95,32 @@ export default function Members() {
                   {member.email === admin ? " (you)" : ""}
                 </p>
                 <p className="text-sm text-muted">
-                  {ROLE_LABELS[member.role]} · member since {formatTime(member.since)} ·{" "}
-                  {member.invitedBy ? `invited by ${member.invitedBy}` : "from TEAM_MEMBERS"}
+                  {ROLE_LABELS[member.role]} · joined {formatTime(member.since)} · {member.invitedBy ? `invited by ${member.invitedBy}` : "from TEAM_MEMBERS"}
                 </p>
                 {member.bootstrap ? <p className="text-sm text-muted">In TEAM_MEMBERS: each start of the server makes this address an admin again.</p> : null}
+                <p className="mt-1 text-sm">
+                  {member.owns === 0 ? (
+                    <span className="text-muted">Owns no one in the people list.</span>
+                  ) : (
+                    <>
+                      <Link className={linkClass} to={`/team?owner=${encodeURIComponent(member.email)}`}>
+                        Owns {member.owns.toLocaleString("en-US")} {member.owns === 1 ? "person" : "people"}
+                      </Link>
+                      <span className="text-muted"> — removing them leaves {member.owns === 1 ? "this person" : "these people"} without an owner.</span>
+                    </>
+                  )}
+                </p>
               </div>
               <div className="flex flex-wrap items-end gap-3">
                 <Form method="post" className="flex flex-wrap items-end gap-3">
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="email" value={member.email} />
-                  <div>
+                  {/* One width for every row's select, whatever the address: the buttons line up. */}
+                  <div className="w-40">
                     <label htmlFor={`role-${member.email}`} className="block text-sm font-medium">
-                      Role of {member.email}
+                      Role<span className="sr-only"> of {member.email}</span>
                     </label>
-                    <select id={`role-${member.email}`} name="role" defaultValue={member.role} className={inputClass}>
+                    <select id={`role-${member.email}`} name="role" defaultValue={member.role} className={`${inputClass} min-h-11`}>
                       {TEAM_ROLES.map((role) => (
                         <option key={role} value={role}>
                           {ROLE_LABELS[role]}
@@ -120,7 +132,7 @@ export default function Members() {
                     Change role<span className="sr-only"> of {member.email}</span>
                   </button>
                 </Form>
-                <Form method="post">
+                <Form method="post" className="ml-auto">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="email" value={member.email} />
                   <button type="submit" className={secondaryButtonClass} disabled={busy}>
