@@ -39,6 +39,8 @@ export default [
       route("members", "routes/team/members.tsx"),
       route("settings", "routes/team/settings.tsx"),
       route("webhooks", "routes/team/webhooks.tsx"),
+      // Any other path under /team: the workspace's own 404, in its frame.
+      route("*", "routes/team/not-found.tsx"),
     ]),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

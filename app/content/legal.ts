@@ -126,6 +126,7 @@ export const privacyPolicy: LegalPage = {
             "Our email delivery provider, which sends those emails on our behalf as a processor.",
             `Our AI provider, as a processor, when the AI assistant is enabled: the messages you send ${ASSISTANT_NAME} are sent to it to generate the answers. It may not use them to train its models. The AI/ML Policy names the provider and model.`,
             "Our hosting provider, which runs the servers and the database that store the data above.",
+            "Our team's customer relationship management (CRM) system, if the team connects one: your leads, how our team follows them up and newsletter unsubscriptions are passed to it through signed webhooks that the team configures. When we erase your data, we pass the erasure on to it, so it erases you too.",
           ],
         },
         "We do not sell or rent personal data, and we share it with no one else unless the law requires us to.",

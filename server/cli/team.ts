@@ -15,6 +15,7 @@ import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender } from "../mail/senders";
 import { TeamAccess } from "../team/access";
+import { PersonWork } from "../team/person-work";
 import { Audit } from "../audit/audit";
 import { runCli, UsageError } from "./run-cli";
 
@@ -36,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     // The link is printed, not mailed: this outbox is never started.
     const outbox = new MailOutbox(database.db, fileSender(config.mail.outboxDir, config.mail.from), createLogger("silent"));
-    const access = new TeamAccess(database.db, outbox, new Audit(database.db), createLogger("silent"), config.teamMembers, config.mail, config.teamTimeZone);
+    const audit = new Audit(database.db);
+    const work = new PersonWork(database.db, outbox, audit, config.mail, config.database.kind);
+    const access = new TeamAccess(database.db, outbox, audit, createLogger("silent"), config.teamMembers, config.mail, config.teamTimeZone, work);
     if (command === "members") {
       const rows = await database.db.selectFrom("team_members").select(["email", "role", "invited_by"]).orderBy("email").execute();
       for (const row of rows) console.log(`${row.email}\t${row.role}\t${row.invited_by ? `invited by ${row.invited_by}` : "from TEAM_MEMBERS"}`);

@@ -19,6 +19,7 @@ import { renderPersonMail } from "../mail/layout/person-mail";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 import { takeRollingSlot } from "../db/counters";
 import type { Audit } from "../audit/audit";
+import type { PersonWork } from "./person-work";
 
 export const LINK_TTL_MS = LINK_TTL_MINUTES * 60_000;
 export const SESSION_TTL_MS = SESSION_TTL_HOURS * 60 * 60_000;
@@ -28,6 +29,9 @@ export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20, windowMs: 60 * 60_
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The actor of what a start does because of TEAM_MEMBERS (removing an address dropped from it). */
+export const BOOTSTRAP_ACTOR = "TEAM_MEMBERS";
 
 /** The sign-in mail's template (server/mail/templates.ts): its link is made when it is sent. */
 export const SIGN_IN_TEMPLATE = "team-sign-in";
@@ -56,6 +60,8 @@ export class TeamAccess {
     private readonly mail: Pick<Config["mail"], "origin" | "postalAddress">,
     /** TEAM_TIMEZONE: a member's until they choose their own. */
     private readonly teamTimeZone: string,
+    /** Leaves the people of an address that leaves the team unowned, in the same transaction. */
+    private readonly work: Pick<PersonWork, "releaseOwnedBy">,
   ) {
     this.bootstrap = [...new Set(members.map((email) => email.trim().toLowerCase()))];
   }
@@ -131,13 +137,19 @@ export class TeamAccess {
    * workspace) and is no longer in it leaves `team_members`, which ends its sessions on every
    * instance sharing the database, also on one still running the old list; an invited address
    * stays, with the role an admin gave it. An address new to the list joins now, so a session
-   * from an earlier membership of that address stays ended when it is added again.
+   * from an earlier membership of that address stays ended when it is added again. An address
+   * that leaves is removed as an admin removes one: its people are left unowned, and the removal
+   * is audited (actor TEAM_MEMBERS).
    */
   async syncMembers(): Promise<void> {
     const members = this.bootstrap;
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("team_members").where("invited_by", "is", null).where("email", "not in", members).execute();
+      const dropped = await trx.deleteFrom("team_members").where("invited_by", "is", null).where("email", "not in", members).returning(["email", "role"]).execute();
+      for (const member of dropped) {
+        const released = await this.work.releaseOwnedBy(trx, member.email, BOOTSTRAP_ACTOR);
+        await this.audit.record(trx, { actor: BOOTSTRAP_ACTOR, action: "member-remove", subject: member.email, detail: { role: member.role, released } });
+      }
       await trx
         .insertInto("team_members")
         .values(members.map((email) => ({ email, since: now, role: "admin" as const })))

@@ -25,6 +25,8 @@ export interface MailListRow {
 /** One outbox row as it was (or will be) sent: the headers that matter, the text and html parts. */
 export interface MailMessage extends MailListRow {
   from: string;
+  /** The person the mail is to or about (normalized address), null when about no one. */
+  about: string | null;
   /** The Date header: when the mail was queued. */
   date: string;
   messageId: string;
@@ -90,6 +92,7 @@ export class TeamMail {
       next_attempt_at: row.next_attempt_at,
       last_error: row.last_error,
       from: this.from,
+      about: row.about_email,
       date: row.created_at,
       messageId: messageIdOf(row, this.from),
       headers: {

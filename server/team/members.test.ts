@@ -37,6 +37,9 @@ describe("the team's list: TEAM_MEMBERS bootstraps it, admins manage it", () => 
       { email: "bob@example.com", role: "member" },
       { email: "cy@example.com", role: "admin" },
     ]);
+    // ann works a person: when she leaves the team, they are left without an owner.
+    await db.insertInto("contact_messages").values({ id: crypto.randomUUID(), name: "Pat", email: "pat@example.com", category: "question", message: "Escorts?", created_at: new Date().toISOString() }).execute();
+    await first.work.change("pat@example.com", { owner: "ann@example.com", stage: "qualified", lostReason: null, followUpOn: null }, "ann@example.com");
     const invitation = await db.selectFrom("mail").select(["to", "subject", "template"]).where("to", "=", "cy@example.com").executeTakeFirstOrThrow();
     expect(invitation.subject).toBe("You have been added to the HeavyRoute team workspace");
     expect(JSON.parse(invitation.template!)).toEqual({ name: "team-sign-in", values: { invitedBy: "ann@example.com" } });
@@ -50,10 +53,14 @@ describe("the team's list: TEAM_MEMBERS bootstraps it, admins manage it", () => 
     ]);
     expect(await second.access.isMember("ann@example.com")).toBe(false);
     expect(await second.access.isMember("CY@example.com")).toBe(true);
-    const actions = await db.selectFrom("audit_log").select(["actor", "action", "subject"]).where("action", "like", "member-%").orderBy("at").execute();
-    expect(actions).toEqual([
-      { actor: "ann@example.com", action: "member-invite", subject: "cy@example.com" },
-      { actor: "ann@example.com", action: "member-role", subject: "bob@example.com" },
+    expect(await second.work.state("pat@example.com")).toEqual({ owner: null, stage: "qualified", lostReason: null, followUpOn: null });
+    const released = await db.selectFrom("person_events").select(["actor", "detail"]).where("email", "=", "pat@example.com").where("kind", "=", "owner").orderBy("at", "desc").executeTakeFirstOrThrow();
+    expect([released.actor, JSON.parse(released.detail) as unknown]).toEqual(["TEAM_MEMBERS", { before: "ann@example.com", after: null, cause: "owner-removed" }]);
+    const actions = await db.selectFrom("audit_log").select(["actor", "action", "subject", "detail"]).where("action", "like", "member-%").orderBy("at").execute();
+    expect(actions.map((entry) => ({ ...entry, detail: JSON.parse(entry.detail) as unknown }))).toEqual([
+      { actor: "ann@example.com", action: "member-invite", subject: "cy@example.com", detail: { role: "admin" } },
+      { actor: "ann@example.com", action: "member-role", subject: "bob@example.com", detail: { from: "admin", to: "member" } },
+      { actor: "TEAM_MEMBERS", action: "member-remove", subject: "ann@example.com", detail: { role: "admin", released: 1 } },
     ]);
   });
 

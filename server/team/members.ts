@@ -2,7 +2,8 @@
  * The team's members as admins manage them (/team/members) and as each member sets their own
  * settings (/team/settings). The list is `team_members`, shared by every instance: an invited
  * address may sign in at once, on any instance; a removed one loses its sessions at once (they
- * are deleted, and every request checks the list). Every change is audited in its transaction.
+ * are deleted, and every request checks the list), and the people they owned are left unowned
+ * in the same transaction. Every change is audited in its transaction.
  * The workspace always keeps an admin: removing or demoting the last one is refused.
  */
 import { PRODUCT_NAME } from "~/content/brand";
@@ -17,6 +18,7 @@ import { type AlertFilter, alertFilterOf } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
 import { SIGN_IN_TEMPLATE, type TeamAccess } from "./access";
 import { nextDigestDue } from "./lead-digest";
+import type { PersonWork } from "./person-work";
 
 export interface MemberRow {
   email: string;
@@ -26,6 +28,8 @@ export interface MemberRow {
   invitedBy: string | null;
   /** The address is in TEAM_MEMBERS: each start makes it an admin again. */
   bootstrap: boolean;
+  /** How many people they own (left without an owner if they are removed). */
+  owns: number;
 }
 
 export interface MemberSettings {
@@ -43,13 +47,21 @@ export class TeamMembers {
     private readonly access: TeamAccess,
     private readonly outbox: MailOutbox,
     private readonly audit: Audit,
+    private readonly work: PersonWork,
     private readonly databaseKind: Config["database"]["kind"],
     private readonly teamTimeZone: string,
   ) {}
 
   async list(): Promise<MemberRow[]> {
     const rows = await this.db.selectFrom("team_members").select(["email", "role", "since", "invited_by"]).orderBy("email").execute();
-    return rows.map((row) => ({ email: row.email, role: row.role, since: row.since, invitedBy: row.invited_by, bootstrap: this.access.inBootstrap(row.email) }));
+    const owned = await this.db
+      .selectFrom("people")
+      .select(["owner", (eb) => eb.fn.countAll<number | string>().as("people")])
+      .where("owner", "in", rows.length > 0 ? rows.map((row) => row.email) : [""])
+      .groupBy("owner")
+      .execute();
+    const owns = new Map(owned.map((row) => [row.owner, Number(row.people)]));
+    return rows.map((row) => ({ email: row.email, role: row.role, since: row.since, invitedBy: row.invited_by, bootstrap: this.access.inBootstrap(row.email), owns: owns.get(row.email) ?? 0 }));
   }
 
   /** Adds a member and mails them a sign-in link (the sign-in mail, saying who added them). */
@@ -76,16 +88,22 @@ export class TeamMembers {
     this.outbox.nudge();
   }
 
-  /** Removes a member: their sessions and unused sign-in links end with them, on every instance. */
-  async remove(admin: string, address: string): Promise<void> {
+  /**
+   * Removes a member: their sessions and unused sign-in links end with them, on every instance, and
+   * the people they owned have no owner (each with its timeline line; the audit entry counts them).
+   * Returns how many people were released.
+   */
+  async remove(admin: string, address: string): Promise<number> {
     const email = address.trim().toLowerCase();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const member = await this.lockAdmins(trx, email);
       if (member.role === "admin" && member.admins <= 1) throw refusal("last-admin");
       await trx.deleteFrom("team_members").where("email", "=", email).execute();
       await trx.deleteFrom("team_sessions").where("email", "=", email).execute();
       await trx.deleteFrom("team_sign_in_links").where("email", "=", email).where("used_at", "is", null).execute();
-      await this.audit.record(trx, { actor: admin, action: "member-remove", subject: email, detail: { role: member.role } });
+      const released = await this.work.releaseOwnedBy(trx, email, admin);
+      await this.audit.record(trx, { actor: admin, action: "member-remove", subject: email, detail: { role: member.role, released } });
+      return released;
     });
   }
 

@@ -11,6 +11,8 @@ import { ERASED_PERSON, erasePerson } from "../leads/erase";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender } from "../mail/senders";
+import { TeamAccess } from "./access";
+import { TeamMembers } from "./members";
 import { NEW_PERSON, PersonWork } from "./person-work";
 
 const logger = createLogger("silent");
@@ -99,6 +101,52 @@ describe.each(DATABASE_ENGINES)("working a person on $name", (engine) => {
     const stage = await db.selectFrom("audit_log").select(["actor", "detail"]).where("action", "=", "person-stage").where("subject", "=", "quinn@example.com").execute();
     expect(stage.map((entry) => [entry.actor, JSON.parse(entry.detail) as unknown])).toEqual([[MEMBER, { before: "new", after: "contacted", cause: "reply" }]]);
     expect(await db.selectFrom("audit_log").select("actor").where("action", "=", "person-reply").where("subject", "=", "quinn@example.com").orderBy("at").execute()).toEqual([{ actor: MEMBER }, { actor: ADMIN }]);
+    await outbox.stop();
+  });
+
+  it("an admin removes a member: their people have no owner, in the same transaction, each on its timeline and to the CRM; one audit entry counts them", async () => {
+    const { db, outbox, work } = await setUp("rae@example.com");
+    await setUp("sol@example.com");
+    await setUp("tia@example.com");
+    const now = nowIso();
+    await db
+      .insertInto("webhook_endpoints")
+      .values({ id: newRowId(), url: "https://crm.example.com/hooks", events: JSON.stringify(["person.updated"]), enabled: 1, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", created_at: now, created_by: ADMIN, updated_at: now, updated_by: ADMIN })
+      .execute();
+    await work.change("rae@example.com", { owner: MEMBER, stage: "qualified", lostReason: null, followUpOn: "2026-12-01" }, MEMBER);
+    await work.change("sol@example.com", { ...NEW_PERSON, owner: MEMBER }, ADMIN);
+    await work.change("tia@example.com", { ...NEW_PERSON, owner: ADMIN }, ADMIN);
+    await db.deleteFrom("webhook_deliveries").execute();
+    const auditBefore = new Set((await db.selectFrom("audit_log").select("id").execute()).map((row) => row.id));
+
+    const audit = new Audit(db);
+    const mail = { origin: "https://www.heavyroute.example", postalAddress: "HeavyRoute, info@heavyroute.example" };
+    const access = new TeamAccess(db, outbox, audit, logger, [ADMIN], mail, "UTC", work);
+    const members = new TeamMembers(db, access, outbox, audit, work, database().kind, "UTC");
+    expect(await members.remove(ADMIN, MEMBER)).toBe(2);
+
+    // Only the owner changes; the admin's own person keeps her.
+    expect(await work.state("rae@example.com")).toEqual({ owner: null, stage: "qualified", lostReason: null, followUpOn: "2026-12-01" });
+    expect((await work.state("sol@example.com")).owner).toBeNull();
+    expect((await work.state("tia@example.com")).owner).toBe(ADMIN);
+    const events = await db.selectFrom("person_events").select(["email", "actor", "detail"]).where("kind", "=", "owner").where("actor", "=", ADMIN).where("detail", "like", "%owner-removed%").orderBy("email").execute();
+    expect(events.map((event) => [event.email, event.actor, JSON.parse(event.detail) as unknown])).toEqual([
+      ["rae@example.com", ADMIN, { before: MEMBER, after: null, cause: "owner-removed" }],
+      ["sol@example.com", ADMIN, { before: MEMBER, after: null, cause: "owner-removed" }],
+    ]);
+    // One audit entry for the removal, with the count; none per person.
+    const entries = (await db.selectFrom("audit_log").select(["id", "actor", "action", "subject", "detail"]).execute()).filter((entry) => !auditBefore.has(entry.id));
+    expect(entries.map((entry) => [entry.actor, entry.action, entry.subject, JSON.parse(entry.detail) as unknown])).toEqual([[ADMIN, "member-remove", MEMBER, { role: "member", released: 2 }]]);
+    // The CRM hears of each.
+    const deliveries = await db.selectFrom("webhook_deliveries").select(["type", "payload"]).execute();
+    const told = deliveries.map((row) => JSON.parse(row.payload) as { type: string; data: { email: string; owner: string | null; updated_by: string } });
+    expect(told.map((event) => [event.type, event.data.email, event.data.owner, event.data.updated_by]).sort()).toEqual([
+      ["person.updated", "rae@example.com", null, ADMIN],
+      ["person.updated", "sol@example.com", null, ADMIN],
+    ]);
+
+    // Given to a member no longer in the team: refused.
+    await expect(work.change("rae@example.com", { owner: MEMBER, stage: "qualified", lostReason: null, followUpOn: "2026-12-01" }, ADMIN)).rejects.toMatchObject({ code: "not-a-member" });
     await outbox.stop();
   });
 });

@@ -31,6 +31,19 @@ export interface PersonState {
 
 export const NEW_PERSON: PersonState = { owner: null, stage: "new", lostReason: null, followUpOn: null };
 
+/**
+ * What moved a person besides a member's form: a reply moves New to Contacted; the removal of
+ * their owner from the team leaves them unowned.
+ */
+export type ChangeCause = "reply" | "owner-removed";
+
+const stateOf = (row: { owner: string | null; stage: PersonStageName; lost_reason: string | null; follow_up_on: string | null }): PersonState => ({
+  owner: row.owner,
+  stage: row.stage,
+  lostReason: row.lost_reason,
+  followUpOn: row.follow_up_on,
+});
+
 /** A refusal of a change or a reply, shown to the member as it is. */
 const refuse = (code: PersonErrorCode) => new TeamError(code, PERSON_ERRORS);
 
@@ -56,7 +69,7 @@ export class PersonWork {
 
   async state(email: string, db: Db = this.db): Promise<PersonState> {
     const row = await db.selectFrom("people").selectAll().where("email", "=", normalizeAddress(email)).executeTakeFirst();
-    return row ? { owner: row.owner, stage: row.stage, lostReason: row.lost_reason, followUpOn: row.follow_up_on } : NEW_PERSON;
+    return row ? stateOf(row) : NEW_PERSON;
   }
 
   /** The members a person can be given to (the `team_members` list). */
@@ -75,9 +88,10 @@ export class PersonWork {
     const address = normalizeAddress(email);
     if (next.stage === "lost" && !next.lostReason) throw refuse("lost-needs-reason");
     const wanted: PersonState = { ...next, lostReason: next.stage === "lost" ? next.lostReason : null };
-    if (wanted.owner !== null && !(await this.isMember(wanted.owner))) throw refuse("not-a-member");
     if (!(await this.holdsRecords(address))) throw refuse("no-such-person");
     return this.db.transaction().execute(async (trx) => {
+      // The owner's membership first, then the person: the order a removal locks them in (releaseOwnedBy).
+      if (wanted.owner !== null && !(await this.lockMember(trx, wanted.owner))) throw refuse("not-a-member");
       const before = await this.lockedState(trx, address);
       if (!(await this.write(trx, address, before, wanted, member))) throw refuse("nothing-changed");
       return wanted;
@@ -121,6 +135,24 @@ export class PersonWork {
     return mailId;
   }
 
+  /**
+   * Leaves every person `owner` owns without an owner, inside the transaction that removes `owner`
+   * from the team, after their row is deleted: a change giving someone to them either committed
+   * before (and is released here) or waits and is refused (`lockMember`). Each person gets their
+   * timeline event and their person.updated; the removal's own audit entry says how many were
+   * released (one entry, not one per person). Returns that number.
+   */
+  async releaseOwnedBy(trx: Db, owner: string, actor: string): Promise<number> {
+    let owned = trx.selectFrom("people").selectAll().where("owner", "=", owner).orderBy("email");
+    if (this.databaseKind === "postgres") owned = owned.forUpdate();
+    const rows = await owned.execute();
+    for (const row of rows) {
+      const before = stateOf(row);
+      await this.write(trx, row.email, before, { ...before, owner: null }, actor, "owner-removed");
+    }
+    return rows.length;
+  }
+
   /** The thread of the person's replies (undefined before the first: it starts one). */
   async thread(email: string, db: Db = this.db): Promise<ReplyThread | undefined> {
     const latest = await db
@@ -142,17 +174,18 @@ export class PersonWork {
       .onConflict((conflict) => conflict.column("email").doNothing())
       .execute();
     const row = await trx.selectFrom("people").selectAll().where("email", "=", address).forUpdate().executeTakeFirstOrThrow();
-    return { owner: row.owner, stage: row.stage, lostReason: row.lost_reason, followUpOn: row.follow_up_on };
+    return stateOf(row);
   }
 
   /**
    * The one write of a person (inside `trx`): the row, one event and one audit entry per field
    * that changed, with its before and after. `cause` says what moved it besides the member's
-   * form ("reply"). False when nothing changed (nothing is written).
+   * form. False when nothing changed (nothing is written). An owner's removal is audited once by
+   * the removal (with the count), not per person: a member who owned thousands would bury the log.
    */
-  private async write(trx: Db, address: string, before: PersonState, after: PersonState, member: string, cause?: "reply"): Promise<boolean> {
+  private async write(trx: Db, address: string, before: PersonState, after: PersonState, member: string, cause?: ChangeCause): Promise<boolean> {
     const changes: { kind: PersonEventsTable["kind"]; action: AuditAction; detail: Record<string, string | null> }[] = [];
-    if (before.owner !== after.owner) changes.push({ kind: "owner", action: "person-owner", detail: { before: before.owner, after: after.owner } });
+    if (before.owner !== after.owner) changes.push({ kind: "owner", action: "person-owner", detail: { before: before.owner, after: after.owner, ...(cause === "owner-removed" ? { cause } : {}) } });
     if (before.stage !== after.stage || before.lostReason !== after.lostReason) {
       changes.push({ kind: "stage", action: "person-stage", detail: { before: before.stage, after: after.stage, ...(after.stage === "lost" ? { reason: after.lostReason } : {}), ...(cause ? { cause } : {}) } });
     }
@@ -169,13 +202,16 @@ export class PersonWork {
       .insertInto("person_events")
       .values(changes.map((change) => ({ id: newRowId(), email: address, at: now, actor: member, kind: change.kind, detail: JSON.stringify(change.detail) })))
       .execute();
-    for (const change of changes) await this.audit.record(trx, { actor: member, action: change.action, subject: address, detail: change.detail });
+    if (cause !== "owner-removed") for (const change of changes) await this.audit.record(trx, { actor: member, action: change.action, subject: address, detail: change.detail });
     await emitPersonUpdated(trx, address);
     return true;
   }
 
-  private async isMember(email: string): Promise<boolean> {
-    return (await this.db.selectFrom("team_members").select("email").where("email", "=", email).executeTakeFirst()) !== undefined;
+  /** Whether `email` is a member, its row share-locked until the end of `trx` on PostgreSQL (SQLite runs one writer). */
+  private async lockMember(trx: Db, email: string): Promise<boolean> {
+    let member = trx.selectFrom("team_members").select("email").where("email", "=", email);
+    if (this.databaseKind === "postgres") member = member.forShare();
+    return (await member.executeTakeFirst()) !== undefined;
   }
 
   /** Whether any lead has this address: the workspace works people the site knows. */

@@ -7,6 +7,7 @@ import { Audit } from "../audit/audit";
 import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender } from "../mail/senders";
+import { PersonWork } from "./person-work";
 import { TeamAccess } from "./access";
 
 const at = (iso: string) => new Date(iso);
@@ -18,7 +19,10 @@ describe.each(DATABASE_ENGINES)("team sign-in limits on $name", (engine) => {
     const { db } = database();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-limit-"));
     const logger = createLogger("silent");
-    const access = new TeamAccess(db, new MailOutbox(db, fileSender(dir, "site@example.com"), logger), new Audit(db), logger, ["member@example.com"], { origin: "https://site.example", postalAddress: "HeavyRoute Inc., 1 Test Road" }, "UTC");
+    const outbox = new MailOutbox(db, fileSender(dir, "site@example.com"), logger);
+    const mail = { origin: "https://site.example", postalAddress: "HeavyRoute Inc., 1 Test Road" };
+    const audit = new Audit(db);
+    const access = new TeamAccess(db, outbox, audit, logger, ["member@example.com"], mail, "UTC", new PersonWork(db, outbox, audit, mail, database().kind));
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(at("2026-11-26T10:59:00.000Z"));

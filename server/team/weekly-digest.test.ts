@@ -17,14 +17,16 @@ import { createLogger } from "../logger";
 import { MailOutbox } from "../mail/outbox";
 import { fileSender, smtpSender } from "../mail/senders";
 import { digestWeeks, nextDigestAt, weeklyDigest } from "./weekly-digest";
+import { createTeamWorkspace } from "./workspace";
 
 const logger = createLogger("silent");
 const ORIGIN = "https://www.heavyroute.example";
-const MEMBERS = "ana@heavyroute.example,ben@heavyroute.example";
+/** TEAM_MEMBERS: the bootstrap list. The digest goes to `team_members`, which admins also change. */
+const BOOTSTRAP = "ana@heavyroute.example";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 digest-test";
 
-/** The configuration the server would read, with the team's members and the digest's settings. */
-const configOf = (env: Record<string, string> = {}) => loadConfig({ TEAM_MEMBERS: MEMBERS, PUBLIC_SITE_URL: ORIGIN, TEAM_TIMEZONE: "America/Toronto", ...env });
+/** The configuration the server would read, with the team's bootstrap member and the digest's settings. */
+const configOf = (env: Record<string, string> = {}) => loadConfig({ TEAM_MEMBERS: BOOTSTRAP, PUBLIC_SITE_URL: ORIGIN, TEAM_TIMEZONE: "America/Toronto", ...env });
 
 /** An outbox that only queues (its worker is not started): what an instance's digest writes to. */
 const queueOnly = (db: Db) => new MailOutbox(db, fileSender(fs.mkdtempSync(path.join(os.tmpdir(), "digest-mail-")), "Max Load <info@heavyroute.example>"), logger);
@@ -85,6 +87,14 @@ describe("the digest's figures, mailed through SMTP (SQLite)", () => {
 
   it("counts the week's visitors and leads, the top three sources and campaigns beside the week before, and mails each member", async () => {
     const db = database().db;
+    // The team as the workspace left it: ana from TEAM_MEMBERS; ben invited by her; cy invited, then removed.
+    const team = createTeamWorkspace({ db, outbox: queueOnly(db), logger, config: configOf() });
+    await team.access.syncMembers();
+    await team.members.invite("ana@heavyroute.example", "ben@heavyroute.example", "member");
+    await team.members.invite("ana@heavyroute.example", "cy@heavyroute.example", "member");
+    await team.members.remove("ana@heavyroute.example", "cy@heavyroute.example");
+    // Their invitations are not what this test reads.
+    await db.deleteFrom("mail").execute();
     const clock = { now: new Date() };
     const recorder = new PageViewRecorder(db, logger, { now: () => clock.now, flushEveryMs: 60_000 });
     const visit = async (at: string, address: string, url = "/", referer?: string) => {
@@ -179,6 +189,13 @@ describe("three instances on one PostgreSQL", () => {
     postgres = await startPostgres();
     handles.push(openDatabase({ kind: "postgres", url: postgres.url }));
     await migrateToLatest(db());
+    await db()
+      .insertInto("team_members")
+      .values([
+        { email: "ana@heavyroute.example", since: new Date().toISOString(), role: "admin" },
+        { email: "ben@heavyroute.example", since: new Date().toISOString(), role: "member", invited_by: "ana@heavyroute.example" },
+      ])
+      .execute();
   }, 60_000);
   beforeEach(async () => {
     await db().deleteFrom("mail").execute();
@@ -198,17 +215,18 @@ describe("three instances on one PostgreSQL", () => {
     });
   }
 
-  it("reach Monday 08:00 together: exactly one digest mail per member is queued, once a week", async () => {
+  it("reach Monday 08:00 together: exactly one digest mail per member is queued, once a week, to the members of that week", async () => {
     const digests = instances();
     const at = (iso: string) => Promise.all(digests.map((digest) => digest.check(new Date(iso))));
     expect(await at("2026-11-22T20:00:00.000Z")).toEqual([false, false, false]);
     expect((await at("2026-11-23T13:00:10.000Z")).filter(Boolean)).toHaveLength(1);
     expect((await at("2026-11-23T13:05:10.000Z")).filter(Boolean)).toHaveLength(0);
-    const members = ["ana@heavyroute.example", "ben@heavyroute.example"];
-    expect((await digestRows(db())).map((row) => row.to)).toEqual(members);
-    // The next Monday, 08:00 in Toronto again: one more each.
+    expect((await digestRows(db())).map((row) => row.to)).toEqual(["ana@heavyroute.example", "ben@heavyroute.example"]);
+    // During the week an admin invites dee and removes ben: the next Monday's digest goes to the team as it is then.
+    await db().insertInto("team_members").values({ email: "dee@heavyroute.example", since: new Date().toISOString(), role: "member", invited_by: "ana@heavyroute.example" }).execute();
+    await db().deleteFrom("team_members").where("email", "=", "ben@heavyroute.example").execute();
     expect((await at("2026-11-30T13:00:10.000Z")).filter(Boolean)).toHaveLength(1);
-    expect((await digestRows(db())).map((row) => row.to)).toEqual([...members, ...members].sort());
+    expect((await digestRows(db())).map((row) => row.to)).toEqual(["ana@heavyroute.example", "ana@heavyroute.example", "ben@heavyroute.example", "dee@heavyroute.example"]);
   });
 
   it("a digest that could not be queued is not skipped: the next check queues it", async () => {
@@ -219,7 +237,7 @@ describe("three instances on one PostgreSQL", () => {
     await expect(digest!.check(new Date("2026-11-23T13:00:10.000Z"))).rejects.toThrow();
     await sql`ALTER TABLE mail_away RENAME TO mail`.execute(db());
     expect(await digest!.check(new Date("2026-11-23T13:05:10.000Z"))).toBe(true);
-    expect((await digestRows(db())).map((row) => row.to)).toEqual(["ana@heavyroute.example", "ben@heavyroute.example"]);
+    expect((await digestRows(db())).map((row) => row.to)).toEqual(["ana@heavyroute.example", "dee@heavyroute.example"]);
   });
 
   it("WEEKLY_DIGEST=off: none is queued, whatever the day", async () => {

@@ -1,8 +1,9 @@
 /**
  * The weekly digest: each Monday at 08:00 in the team's time zone (TEAM_TIMEZONE), one mail to
- * every member (TEAM_MEMBERS) with the week's visitors and leads, its top three sources and
- * campaigns, each beside the week before, and a link to /team/insights. Once across instances
- * (server/db/jobs.ts), queued in the outbox like every mail. WEEKLY_DIGEST=off sends none.
+ * every member of the team as `team_members` lists them when it is sent (TEAM_MEMBERS' addresses
+ * and those admins invited, not those removed) with the week's visitors and leads, its top three
+ * sources and campaigns, each beside the week before, and a link to /team/insights. Once across
+ * instances (server/db/jobs.ts), queued in the outbox like every mail. WEEKLY_DIGEST=off sends none.
  */
 import { DateTime } from "luxon";
 import { PRODUCT_NAME } from "~/content/brand";
@@ -143,8 +144,8 @@ export interface WeeklyDigest {
   schedule(): () => void;
 }
 
-/** The digest of a database and its outbox, as `config` sets it (members, time zone, on or off, link origin). */
-export function weeklyDigest(options: { db: Db; outbox: MailOutbox; logger: Logger; config: Pick<Config, "teamMembers" | "teamTimeZone" | "weeklyDigest" | "mail"> }): WeeklyDigest {
+/** The digest of a database and its outbox, as `config` sets it (time zone, on or off, link origin). */
+export function weeklyDigest(options: { db: Db; outbox: MailOutbox; logger: Logger; config: Pick<Config, "teamTimeZone" | "weeklyDigest" | "mail"> }): WeeklyDigest {
   const { db, outbox, logger, config } = options;
   // Read and queued in the run's claim transaction (`trx`): the week's digest is claimed with its mails or not at all.
   const job = async (now: Date, trx: Db) => {
@@ -152,7 +153,8 @@ export function weeklyDigest(options: { db: Db; outbox: MailOutbox; logger: Logg
     const week = await weeklySummary(trx, weeks.week, LEAD_KIND_TABLES);
     const before = await weeklySummary(trx, weeks.before, LEAD_KIND_TABLES);
     const mail = digestMail(weeks, week, before, config.mail.origin);
-    const mails: MailInput[] = config.teamMembers.map((to) => ({ to, about: null, ...mail }));
+    const members = await trx.selectFrom("team_members").select("email").orderBy("email").execute();
+    const mails: MailInput[] = members.map((member) => ({ to: member.email, about: null, ...mail }));
     await outbox.enqueueMany(trx, mails);
     logger.info({ week: weeks.week, members: mails.length }, "weekly digest queued");
   };

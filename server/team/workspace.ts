@@ -52,13 +52,13 @@ export function createTeamWorkspace(options: { db: Db; outbox: MailOutbox; logge
   const { db, outbox, logger, config } = options;
   const audit = new Audit(db);
   const leads = new TeamLeads(db, audit, config.database.kind);
-  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail, config.teamTimeZone);
-  outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   const work = new PersonWork(db, outbox, audit, config.mail, config.database.kind);
+  const access = new TeamAccess(db, outbox, audit, logger, config.teamMembers, config.mail, config.teamTimeZone, work);
+  outbox.useTemplate(SIGN_IN_TEMPLATE, access.signInMail);
   const replies = new CannedReplies(db, audit);
   return {
     access,
-    members: new TeamMembers(db, access, outbox, audit, config.database.kind, config.teamTimeZone),
+    members: new TeamMembers(db, access, outbox, audit, work, config.database.kind, config.teamTimeZone),
     audit,
     leads,
     people: new TeamPeople(db, leads, audit, work, replies),

@@ -86,6 +86,8 @@ it("mails in the layout; an outbox row opens to the mail; audit sentences; chart
   await page.getByRole("link", { name: "[Test] We are live" }).click();
   await page.waitForURL(/\/team\/mail\/[\w-]+$/);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("[Test] We are live");
+  // A test is about no one: no link to a person.
+  expect(await page.getByRole("link", { name: /^The person this mail is about/ }).count()).toBe(0);
   const headers = await page.locator("dl").textContent();
   expect(headers).toContain("To");
   expect(headers).toContain("lead@example.com");
@@ -107,6 +109,12 @@ it("mails in the layout; an outbox row opens to the mail; audit sentences; chart
   await expect.poll(() => page.getByText("it cannot be shown here").count()).toBe(1);
   expect(await page.locator("iframe").count()).toBe(0);
   expect(await page.content()).not.toMatch(/token=/);
+
+  // A mail to a person (the welcome) leads to that person.
+  await visit(page, `${ctx.url}/team/mail`);
+  await page.getByRole("link", { name: "Welcome to the HeavyRoute newsletter" }).click();
+  await page.getByRole("link", { name: "The person this mail is about: ann@example.com" }).click();
+  await page.waitForURL((url) => url.pathname === "/team/people" && url.searchParams.get("email") === "ann@example.com");
 
   await visit(page, `${ctx.url}/team/audit`);
   await expect.poll(() => page.getByText("lead@example.com signed in.").count()).toBeGreaterThan(0);

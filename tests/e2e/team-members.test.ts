@@ -3,7 +3,7 @@
  * TEAM_MEMBERS invites a member, who signs in with the link from their invitation; the member
  * cannot open /team/members (403, in words); the admin sets their time zone and alerts; the
  * workspace never loses its last admin; the admin removes the member, whose next request is
- * signed out. /team/members and /team/settings pass axe in both contrast modes, and fit a phone.
+ * signed out and whose people are left without an owner. /team/members and /team/settings pass axe in both contrast modes, and fit a phone.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -88,11 +88,33 @@ describe("members and settings", () => {
     await admin.getByRole("button", { name: `Remove ${ADMIN}` }).click();
     await says(admin, "alert", "The workspace needs at least one admin: make another member an admin first.");
 
+    // The member owns a person (a contact form's lead, given to them on the person page).
+    const contact = await fetch(`${ctx.url}/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Pia Permit", email: "pia@example.com", category: "question", message: "Escorts?" }) });
+    expect(contact.status).toBe(200);
+    const personPage = `${origin}/team/people?email=${encodeURIComponent("pia@example.com")}`;
+    await admin.goto(personPage);
+    await admin.getByLabel("Owner", { exact: true }).selectOption(MEMBER);
+    await admin.getByRole("button", { name: "Save", exact: true }).click();
+    await says(admin, "status", "Saved.");
+
+    await admin.goto(`${origin}/team/members`);
+    // Before removing them, the admin sees whom the member owns, linked to that list.
+    const owns = admin.getByRole("link", { name: "Owns 1 person" });
+    expect(await owns.getAttribute("href")).toBe(`/team?owner=${encodeURIComponent(MEMBER)}`);
     await admin.getByRole("button", { name: `Remove ${MEMBER}` }).click();
-    await says(admin, "status", `${MEMBER} is removed: their sessions have ended.`);
+    await says(admin, "status", `${MEMBER} is removed: their sessions have ended, and the person they owned has no owner now.`);
     await expect.poll(() => admin.getByText(MEMBER, { exact: true }).count()).toBe(0);
     await member.goto(`${origin}/team`);
     expect(new URL(member.url()).pathname).toBe("/team/sign-in");
+
+    // Pia has no owner; her timeline says why; the audit log says how many people were released.
+    await admin.goto(personPage);
+    expect(await admin.getByLabel("Owner", { exact: true }).inputValue()).toBe("");
+    expect(await admin.getByText(`${ADMIN} removed ${MEMBER} from the team, so this person has no owner now.`).count()).toBe(1);
+    await admin.goto(`${origin}/team`);
+    expect(await admin.getByRole("article", { name: "Pia Permit" }).getByText("Unowned").count()).toBe(1);
+    await admin.goto(`${origin}/team/audit`);
+    expect(await admin.getByText(`${ADMIN} removed ${MEMBER} from the team and left the 1 person they owned without an owner.`).count()).toBe(1);
   });
 
   for (const contrast of ["normal", "high"] as const) {

@@ -25,19 +25,21 @@ const post = async (path: string, body: unknown) => {
 const tokyoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: ZONE });
 
 async function signIn(page: Page): Promise<void> {
+  const dir = join(ctx.site.dataDir, "mail");
+  /** The sign-in mails so far, oldest first (the mail files are named in the order they are written). */
+  const linkMails = () => {
+    try {
+      return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), "utf8")).filter((m) => m.includes("/team/sign-in/link"));
+    } catch {
+      return [];
+    }
+  };
+  const before = linkMails().length;
   await visit(page, `${ctx.url}/team/sign-in`);
   await page.getByLabel("Work email").fill(MEMBER);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  const dir = join(ctx.site.dataDir, "mail");
-  const linkMail = () => {
-    try {
-      return readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8")).find((m) => m.includes("/team/sign-in/link"));
-    } catch {
-      return undefined;
-    }
-  };
-  await expect.poll(() => linkMail() !== undefined, { timeout: 15_000 }).toBe(true);
-  const link = /(http:\/\/\S+\/team\/sign-in\/link\?\S+)/.exec(linkMail()!.replace(/=\r?\n/g, "").replace(/=3D/g, "="))![1]!;
+  await expect.poll(() => linkMails().length, { timeout: 15_000 }).toBe(before + 1);
+  const link = /(http:\/\/\S+\/team\/sign-in\/link\?\S+)/.exec(linkMails()[before]!.replace(/=\r?\n/g, "").replace(/=3D/g, "="))![1]!;
   await visit(page, link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/team$/);
@@ -137,4 +139,35 @@ it("groups leads by person, counts, sorts, shows follow-ups due and times in the
   await rita.getByRole("link", { name: /^Information request/ }).click();
   await page.waitForURL(/\/team\/leads\/information-request\//);
   await expectWorkspaceFrame(page, true);
+});
+
+it("an unknown path under /team is a 404 in the workspace's frame, with a way back to the people; elsewhere the public 404 stays", async () => {
+  // The 404 answers are the point here; the browser logs each.
+  const { page } = await newPage(ctx.browser, { ignore: [/status of 404/] });
+  // Without a session the guard answers first, as on every workspace page.
+  await visit(page, `${ctx.url}/team/nope`);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/team/sign-in?next=${encodeURIComponent("/team/nope")}`);
+
+  await signIn(page);
+  for (const path of ["/team/nope", "/team/leads/contact", "/team/people/someone"]) {
+    const response = await visit(page, `${ctx.url}${path}`);
+    expect(response.status(), path).toBe(404);
+    await expectWorkspaceFrame(page, true);
+    expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe("Not found");
+    expect(await page.getByRole("alert").textContent(), path).toBe("There is no page at this address in the workspace. Check the address, or go back to the people.");
+  }
+  for (const contrast of ["normal", "high"] as const) {
+    await page.evaluate((value) => localStorage.setItem("contrast", value), contrast);
+    await visit(page, `${ctx.url}/team/nope`);
+    await checkA11y(page, { enhancedContrast: contrast === "high" });
+  }
+  await page.getByRole("link", { name: "Back to the people" }).click();
+  await page.waitForURL(/\/team$/);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("People");
+
+  // A public path keeps the public site's 404, with its banner and navigation.
+  const publicMissing = await visit(page, `${ctx.url}/nope`);
+  expect(publicMissing.status()).toBe(404);
+  expect(await page.locator("#announcement").count()).toBe(1);
+  expect(await page.getByRole("navigation", { name: "Team workspace" }).count()).toBe(0);
 });

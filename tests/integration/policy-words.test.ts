@@ -3,7 +3,8 @@
  * name the production server answers with, over every flow that sets one (the public pages, the
  * chat's session, a team member's sign-in and sign-out), against the cookies the built Cookie
  * Policy lists by name, in the pre-rendered file and as served. The privacy policy: each thing
- * counted, how, what is never stored, for how long, and a lead's attribution.
+ * counted, how, what is never stored, for how long, a lead's attribution, and the hand-off to the
+ * team's CRM.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -107,6 +108,9 @@ describe("the policies, as built and served", () => {
         "the page whose form you sent",
         "sessionStorage is not a cookie",
         "leads and where each came from",
+        // The hand-off to the team's CRM (docs/webhooks.md), and erasure passed on.
+        "passed to it through signed webhooks that the team configures",
+        "we pass the erasure on to it",
       ]) {
         expect(text).toContain(words);
       }

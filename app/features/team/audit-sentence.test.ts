@@ -66,6 +66,14 @@ describe("audit entries as sentences", () => {
     expect(auditSentenceText({ actor: ann, action: "lead-status", subject: `contact/${leadId}`, detail: '{"status":"open"}' })).toBe(`${ann} marked a contact message as open again.`);
   });
 
+  it("a removed member's people, released with them; a removal by TEAM_MEMBERS at a start", () => {
+    expect(auditSentenceText({ actor: ann, action: "member-remove", subject: bob, detail: '{"role":"member","released":1204}' })).toBe(
+      `${ann} removed ${bob} from the team and left the 1,204 people they owned without an owner.`,
+    );
+    expect(auditSentenceText({ actor: ann, action: "member-remove", subject: bob, detail: '{"role":"member","released":1}' })).toBe(`${ann} removed ${bob} from the team and left the 1 person they owned without an owner.`);
+    expect(auditSentenceText({ actor: "TEAM_MEMBERS", action: "member-remove", subject: bob, detail: '{"role":"admin","released":0}' })).toBe(`The TEAM_MEMBERS setting removed ${bob} from the team.`);
+  });
+
   it("an unknown action, a broken detail and the command line still read as sentences", () => {
     expect(auditSentenceText({ actor: ann, action: "member-promote", subject: "bob@heavyroute.test", detail: "{}" })).toBe(`${ann} did “member-promote” on bob@heavyroute.test.`);
     expect(auditSentenceText({ actor: "cli", action: "erase", subject: "one person", detail: "not json" })).toBe("The command line erased a person — some records.");

@@ -23,7 +23,8 @@ type Sentence = (actor: string, subject: string, detail: Detail) => SentencePart
 const number = (value: unknown): string | undefined => (typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-US") : undefined);
 const plural = (value: unknown, one: string, many: string): string => `${number(value) ?? "some"} ${value === 1 ? one : many}`;
 const quoted = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? `“${value}”` : undefined);
-const actorName = (actor: string): string => (actor === "cli" ? "The command line" : actor);
+/** The actors that are not members: the operator's command line, and a start without the address in TEAM_MEMBERS. */
+const actorName = (actor: string): string => (actor === "cli" ? "The command line" : actor === "TEAM_MEMBERS" ? "The TEAM_MEMBERS setting" : actor);
 
 /** A campaign, by its subject when the entry kept it, linked to its page. */
 const campaign = (id: string, detail: Detail): SentencePart => ({ text: quoted(detail.subject) ?? "a campaign", to: `/team/campaigns?id=${encodeURIComponent(id)}` });
@@ -77,7 +78,7 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   "person-reply": (_actor, subject) => ["replied to ", person(subject)],
   "canned-reply": (_actor, subject) => [`edited the canned reply “${subject}”`],
   "member-invite": (_actor, subject, detail) => [`invited ${subject} as ${typeof detail.role === "string" ? detail.role : "member"}`],
-  "member-remove": (_actor, subject) => [`removed ${subject} from the team`],
+  "member-remove": (_actor, subject, detail) => [`removed ${subject} from the team${typeof detail.released === "number" && detail.released > 0 ? ` and left the ${plural(detail.released, "person", "people")} they owned without an owner` : ""}`],
   "member-role": (_actor, subject, detail) => [`made ${subject} ${typeof detail.to === "string" ? `an ${detail.to === "admin" ? "admin" : "ordinary member"}` : "change role"}`],
   "member-settings": (actor, subject) => [subject === actor ? "changed their settings" : `changed the settings of ${subject}`],
   "saved-filter-save": (_actor, subject, detail) => [typeof detail.query === "string" ? { text: `saved the filter “${subject}”`, to: `/team?${detail.query.replace(/^\?/, "")}` } : `saved the filter “${subject}”`],

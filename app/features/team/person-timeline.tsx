@@ -24,6 +24,7 @@ const mailStatus = (status: string | null) => (status && status in MAIL_STATUS_L
 export function changeSentence(change: PersonChange): string {
   const { actor, before, after } = change;
   if (change.kind === "owner") {
+    if (change.cause === "owner-removed") return `${actor} removed ${before ?? "the owner"} from the team, so this person has no owner now.`;
     if (after === null) return `${actor} took ${before ?? "the owner"} off this person.`;
     return before === null ? `${actor} assigned this person to ${after}.` : `${actor} reassigned this person from ${before} to ${after}.`;
   }

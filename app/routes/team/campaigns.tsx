@@ -187,9 +187,9 @@ export default function CampaignsPage() {
                     {field.label}
                   </label>
                   {field.input.kind === "date" ? (
-                    <input id={`segment-${field.name}`} name={field.name} type="date" defaultValue={segment[field.name] ?? ""} className={inputClass} />
+                    <input id={`segment-${field.name}`} name={field.name} type="date" defaultValue={segment[field.name] ?? ""} className={`${inputClass} min-h-11`} />
                   ) : (
-                    <select id={`segment-${field.name}`} name={field.name} defaultValue={segment[field.name] ?? ""} className={inputClass}>
+                    <select id={`segment-${field.name}`} name={field.name} defaultValue={segment[field.name] ?? ""} className={`${inputClass} min-h-11`}>
                       <option value="">Any</option>
                       {[...field.input.options, ...(segment[field.name] && !field.input.options.some((o) => o.value === segment[field.name]) ? [{ value: segment[field.name]!, count: 0 }] : [])].map((option) => (
                         <option key={option.value} value={option.value}>
@@ -290,7 +290,7 @@ export default function CampaignsPage() {
             ).map(([label, value]) => (
               <div key={label} className="rounded-lg border border-line p-3">
                 <dt className="text-sm text-muted">{label}</dt>
-                <dd className="text-xl font-bold" data-testid={`campaign-${label.toLowerCase()}`}>
+                <dd className="text-xl font-bold first-letter:uppercase" data-testid={`campaign-${label.toLowerCase()}`}>
                   {value}
                 </dd>
               </div>
@@ -338,9 +338,10 @@ export default function CampaignsPage() {
               <Form method="post" className="flex flex-col gap-2 rounded-lg border border-line p-4">
                 <input type="hidden" name="id" value={selected.id} />
                 <label className="flex items-start gap-2">
-                  <input type="checkbox" name="confirm" value="yes" required className="mt-1.5" /> Send to the {selected.recipients} {selected.recipients === 1 ? "subscriber" : "subscribers"} of the audience now
+                  <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0" /> Send to the {selected.recipients} {selected.recipients === 1 ? "subscriber" : "subscribers"} of the audience now
                 </label>
-                <button type="submit" name="intent" value="send" className={buttonClass}>
+                {/* Its own width, as Schedule beside it, not the box's. */}
+                <button type="submit" name="intent" value="send" className={`${buttonClass} self-start`}>
                   Send now
                 </button>
               </Form>
@@ -368,7 +369,7 @@ export default function CampaignsPage() {
                   {c.subject}
                 </Link>{" "}
                 — {STATUS_WORDS[c.status]}
-                {c.scheduled ? `, for ${c.scheduled}` : ""}, {c.status === "draft" || c.status === "scheduled" ? `${c.recipients} recipients` : `${c.sent} sent of ${c.recipients}`}
+                {c.scheduled ? `, for ${c.scheduled}` : ""}, {c.status === "draft" || c.status === "scheduled" ? `${c.recipients} ${c.recipients === 1 ? "recipient" : "recipients"}` : `${c.sent} sent of ${c.recipients}`}
               </li>
             ))}
           </ul>

@@ -34,10 +34,16 @@ export default function MailMessage() {
   const extra = Object.entries(mail.headers);
   return (
     <TeamPage title={mail.subject}>
-      <p>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/team/mail" className={linkClass}>
           All mail
         </Link>
+        {/* From a team notice or a mail to a person, straight to that person. */}
+        {mail.about ? (
+          <Link to={`/team/people?email=${encodeURIComponent(mail.about)}`} className={`${linkClass} wrap-anywhere`}>
+            The person this mail is about: {mail.about}
+          </Link>
+        ) : null}
       </p>
       <section aria-labelledby="mail-headers" className="mt-4">
         <h2 id="mail-headers" className="text-xl font-bold">
@@ -76,11 +82,15 @@ export default function MailMessage() {
             Rendered when sent
           </h2>
           <p className="mt-2">{mail.template.why}</p>
-          <p className="mt-2 text-muted">
-            The outbox stores the template “{mail.template.name}”
-            {mail.template.values.length > 0 ? ` and its values ${mail.template.values.join(", ")} (not shown)` : " and no values"}; its text, HTML
-            {extra.length === 0 ? " and headers such as List-Unsubscribe" : ""} are made when it is sent.
-          </p>
+          {/* The template's name and value names are the operator's words, not the team's: folded away. */}
+          <details className="mt-2 text-muted">
+            <summary className="cursor-pointer">Technical details</summary>
+            <p className="mt-2">
+              The outbox stores the template “{mail.template.name}”
+              {mail.template.values.length > 0 ? ` and its values ${mail.template.values.join(", ")} (not shown)` : " and no values"}; its text, HTML
+              {extra.length === 0 ? " and headers such as List-Unsubscribe" : ""} are made when it is sent.
+            </p>
+          </details>
         </section>
       ) : (
         <>

@@ -37,8 +37,9 @@ export async function action(args: Route.ActionArgs) {
     }
     const fields = form.fields(removeSchema);
     if (!fields.ok) return fields.refusal;
-    await members.remove(admin.email, fields.value.email);
-    return { ok: true as const, message: `${fields.value.email} is removed: their sessions have ended.` };
+    const released = await members.remove(admin.email, fields.value.email);
+    const people = released === 0 ? "" : `, and the ${released === 1 ? "person they owned has" : `${released.toLocaleString("en-US")} people they owned have`} no owner now`;
+    return { ok: true as const, message: `${fields.value.email} is removed: their sessions have ended${people}.` };
   } catch (error) {
     const code = teamErrorCode(error, MEMBER_ERRORS);
     if (code) return refuse(MEMBER_ERRORS[code], 409);
@@ -94,20 +95,32 @@ export default function Members() {
                   {member.email === admin ? " (you)" : ""}
                 </p>
                 <p className="text-sm text-muted">
-                  {ROLE_LABELS[member.role]} · member since {formatTime(member.since)} ·{" "}
-                  {member.invitedBy ? `invited by ${member.invitedBy}` : "from TEAM_MEMBERS"}
+                  {ROLE_LABELS[member.role]} · joined {formatTime(member.since)} · {member.invitedBy ? `invited by ${member.invitedBy}` : "from TEAM_MEMBERS"}
                 </p>
                 {member.bootstrap ? <p className="text-sm text-muted">In TEAM_MEMBERS: each start of the server makes this address an admin again.</p> : null}
+                <p className="mt-1 text-sm">
+                  {member.owns === 0 ? (
+                    <span className="text-muted">Owns no one in the people list.</span>
+                  ) : (
+                    <>
+                      <Link className={linkClass} to={`/team?owner=${encodeURIComponent(member.email)}`}>
+                        Owns {member.owns.toLocaleString("en-US")} {member.owns === 1 ? "person" : "people"}
+                      </Link>
+                      <span className="text-muted"> — removing them leaves {member.owns === 1 ? "this person" : "these people"} without an owner.</span>
+                    </>
+                  )}
+                </p>
               </div>
               <div className="flex flex-wrap items-end gap-3">
                 <Form method="post" className="flex flex-wrap items-end gap-3">
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="email" value={member.email} />
-                  <div>
+                  {/* One width for every row's select, whatever the address: the buttons line up. */}
+                  <div className="w-40">
                     <label htmlFor={`role-${member.email}`} className="block text-sm font-medium">
-                      Role of {member.email}
+                      Role<span className="sr-only"> of {member.email}</span>
                     </label>
-                    <select id={`role-${member.email}`} name="role" defaultValue={member.role} className={inputClass}>
+                    <select id={`role-${member.email}`} name="role" defaultValue={member.role} className={`${inputClass} min-h-11`}>
                       {TEAM_ROLES.map((role) => (
                         <option key={role} value={role}>
                           {ROLE_LABELS[role]}
@@ -119,7 +132,7 @@ export default function Members() {
                     Change role<span className="sr-only"> of {member.email}</span>
                   </button>
                 </Form>
-                <Form method="post">
+                <Form method="post" className="ml-auto">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="email" value={member.email} />
                   <button type="submit" className={secondaryButtonClass} disabled={busy}>

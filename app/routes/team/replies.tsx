@@ -26,7 +26,7 @@ export async function action(args: Route.ActionArgs) {
   const form = read.value.fields(cannedReplySchema);
   if (!form.ok) return form.refusal;
   const changed = await teamServices(args.context).replies.update(form.value.key, form.value.body, member);
-  return { ok: true, message: changed ? `Saved the ${cannedReplyLabel(form.value.key).toLowerCase()} reply.` : "Nothing changed." };
+  return { ok: true, message: changed ? `Saved the ${cannedReplyLabel(form.value.key).toLowerCase()} reply.` : "Nothing changed.", key: form.value.key };
 }
 
 export default function Replies() {
@@ -41,19 +41,30 @@ export default function Replies() {
           What a member starts from when replying to a person: a general reply and one per plan type. <code className="rounded bg-surface px-1">{NAME_PLACEHOLDER}</code> becomes the
           person's name (or “there” when unknown). Any member may edit them; each change is in the audit log.
         </p>
-        {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
+        {answer && !("key" in answer) ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
         {replies.map((reply) => (
           <section key={reply.key} aria-labelledby={`reply-${reply.key}`} className="space-y-2 rounded-lg border border-line p-4">
             <h2 id={`reply-${reply.key}`} className="text-xl font-bold">
               {cannedReplyLabel(reply.key)}
             </h2>
             <p className="text-sm text-muted">{reply.updated_by ? `Last edited by ${reply.updated_by}, ${formatTime(reply.updated_at)}` : "As the site wrote it"}</p>
+            {/* Beside the reply saved, not at the top of a long page. */}
+            {answer && "key" in answer && answer.key === reply.key ? <Notice tone="success">{answer.message}</Notice> : null}
             <Form method="post" className="space-y-2" key={reply.updated_at}>
               <input type="hidden" name="key" value={reply.key} />
               <label htmlFor={`body-${reply.key}`} className="block font-medium">
                 Text of the {cannedReplyLabel(reply.key).toLowerCase()} reply
               </label>
-              <textarea id={`body-${reply.key}`} name="body" rows={12} required maxLength={CANNED_REPLY_MAX} defaultValue={reply.body} className={inputClass} />
+              {/* As tall as the reply, so it reads whole (rows where field-sizing is not supported). */}
+              <textarea
+                id={`body-${reply.key}`}
+                name="body"
+                rows={Math.min(30, reply.body.split("\n").length + 4)}
+                required
+                maxLength={CANNED_REPLY_MAX}
+                defaultValue={reply.body}
+                className={`${inputClass} min-h-40 field-sizing-content`}
+              />
               <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
                 Save {cannedReplyLabel(reply.key).toLowerCase()} reply
               </button>

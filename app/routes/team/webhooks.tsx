@@ -256,13 +256,25 @@ export default function WebhooksPage() {
                 <p className="font-semibold">
                   {delivery.type} · {WEBHOOK_DELIVERY_LABELS[delivery.status]}
                 </p>
-                <p className="text-sm break-all">
-                  {plural(delivery.attempts, "attempt")}
-                  {delivery.last_status !== null ? ` · HTTP ${delivery.last_status}` : ""}
-                  {delivery.last_attempt_at ? ` · last ${formatTime(delivery.last_attempt_at)}` : ` · queued ${formatTime(delivery.created_at)}`}
-                  {delivery.status === "pending" && delivery.attempts > 0 ? ` · next ${formatTime(delivery.next_attempt_at)}` : ""}
+                {/* Each fact whole on its line: a narrow screen wraps between them, never inside a time. */}
+                <p className="flex flex-wrap gap-x-4 text-sm">
+                  {[
+                    plural(delivery.attempts, "attempt"),
+                    delivery.last_status !== null ? `HTTP ${delivery.last_status}` : null,
+                    delivery.last_attempt_at ? `last try ${formatTime(delivery.last_attempt_at)}` : `queued ${formatTime(delivery.created_at)}`,
+                    delivery.status === "pending" && delivery.attempts > 0 ? `next try ${formatTime(delivery.next_attempt_at)}` : null,
+                  ]
+                    .filter((fact) => fact !== null)
+                    .map((fact) => (
+                      <span key={fact} className="whitespace-nowrap">
+                        {fact}
+                      </span>
+                    ))}
                 </p>
-                {delivery.last_error && delivery.status !== "delivered" ? <p className="text-sm break-words text-brand-strong">Last error: {delivery.last_error}</p> : null}
+                {/* The error, unless it only repeats the HTTP status shown above. */}
+                {delivery.last_error && delivery.status !== "delivered" && delivery.last_error !== `HTTP ${delivery.last_status}` ? (
+                  <p className="text-sm break-words text-brand-strong">Last error: {delivery.last_error}</p>
+                ) : null}
                 <p className="text-sm break-all text-muted">
                   webhook-id <code>{delivery.message_id}</code>
                 </p>
