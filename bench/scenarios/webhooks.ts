@@ -9,14 +9,14 @@
  * go on. "Without" is every sign-up outside that window (after a warm-up); from then on the
  * endpoint also receives each sign-up's own lead.created.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { SqliteDatabase } from "../../server/db/sqlite-driver";
 import { newWebhookSecret } from "../../server/webhooks/signing";
 import { type SteadyRequest, steadyRate } from "../steady-rate";
 import { verdict, type Scenario } from "../types";
+import type { ReceiverMessage, ReceiverReport } from "./webhooks/receiver";
 
 const EVENTS = 10_000;
 const RATE = 200;
@@ -63,25 +63,29 @@ const p99 = (values: number[]): number => {
 const scenario: Scenario = {
   name: "Webhooks during sign-ups",
   async run(ctx) {
-    const seen = new Set<string>();
-    let lastSeeded = 0;
-    let duplicates = 0;
-    const receiver = http.createServer((request, response) => {
-      const id = String(request.headers["webhook-id"]);
-      request.resume();
-      request.on("end", () => {
-        if (seen.has(id)) duplicates++;
-        seen.add(id);
-        if (id.startsWith(SEEDED)) lastSeeded = Date.now();
-        response.writeHead(204).end();
+    const receiver = fork(join(ctx.repoRoot, "bench/scenarios/webhooks/receiver.ts"), [SEEDED], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const next = <T>(pick: (message: ReceiverMessage) => T | undefined) =>
+      new Promise<T>((resolve, reject) => {
+        const onMessage = (message: ReceiverMessage) => {
+          const value = pick(message);
+          if (value === undefined) return;
+          receiver.off("message", onMessage);
+          resolve(value);
+        };
+        receiver.on("message", onMessage);
+        receiver.once("exit", (code) => reject(new Error(`the receiver stopped (${code})`)));
       });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const port = await next((message) => ("port" in message ? message.port : undefined));
+    const report = (): Promise<ReceiverReport> => {
+      const answer = next((message) => ("report" in message ? message.report : undefined));
+      receiver.send("report");
+      return answer;
+    };
     const empty = await ctx.startSite();
     const dataDir = empty.dataDir;
     await empty.stop();
     const file = join(dataDir, "site.db");
-    seed(file, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`);
+    seed(file, `http://127.0.0.1:${port}/hooks`);
 
     const site = await ctx.startSite({ dataDir, env: { RATE_LIMIT_POST_PER_MINUTE: "100000000", TRUST_PROXY: "1", WEBHOOK_ALLOW_NETWORKS: "127.0.0.1/32" } });
     const answers: { at: number; ms: number }[] = [];
@@ -102,12 +106,13 @@ const scenario: Scenario = {
       enable,
     ]);
     // The sign-ups' own events may still be on their way; on a slow machine, the backlog too.
-    const seededCount = () => [...seen].filter((id) => id.startsWith(SEEDED)).length;
-    for (let waited = 0; waited < 60_000 && seededCount() < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let waited = 0; waited < 60_000 && (await report()).prefixed < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await site.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
-    const seededSeen = seededCount();
+    const seen = await report();
+    receiver.send("stop");
+    const seededSeen = seen.prefixed;
+    const lastSeeded = seen.lastPrefixedAt;
     if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within a minute after the load`);
     const windowMs = lastSeeded - enabledAt;
     const rate = EVENTS / (windowMs / 1000);
@@ -122,7 +127,7 @@ const scenario: Scenario = {
         columns: ["events", "time (s)", "rate (/s)", "budget", "sign-ups during", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
         rows: [[EVENTS, (windowMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), during.length, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
         notes: [
-          `Received: ${seen.size} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${duplicates} twice.`,
+          `Received (by a receiver in its own process): ${seen.ids} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${seen.duplicates} twice.`,
           ...(lastSeeded > loadStart + DURATION_S * 1000 ? ["The backlog outlasted the load: \"during\" covers only its part under load."] : []),
           `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); the backlog released ${ENABLE_AT_S} s in; "without" is every answer outside its delivery after a ${WARM_UP_S} s warm-up.`,
           `Machine load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}; figures from a busy machine are not comparable.`,
