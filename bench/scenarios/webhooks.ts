@@ -20,7 +20,7 @@ import type { ReceiverMessage, ReceiverReport } from "./webhooks/receiver";
 
 const EVENTS = 10_000;
 const RATE = 200;
-const DURATION_S = 50;
+const DURATION_S = 80;
 /** The endpoint is enabled this long after the load starts. */
 const ENABLE_AT_S = 15;
 const WARM_UP_S = 2;

@@ -7,6 +7,7 @@ import { migrations } from "./migrations/index";
 import { PreparingClient } from "./prepared-statements";
 import { backgroundCheckpoints } from "./sqlite-checkpoints";
 import { SqliteDatabase } from "./sqlite-driver";
+import { withStatementCache } from "./sqlite-statement-cache";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -53,7 +54,7 @@ export function openDatabase(database: Config["database"], options: OpenDatabase
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   const checkpoints = database.file === ":memory:" ? undefined : backgroundCheckpoints(sqlite, database.file, { onError: options.onCheckpointError });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     kind: "sqlite",

@@ -10,9 +10,11 @@
  * - A 2xx answer is delivered; anything else (a redirect is never followed, a timeout, a refused
  *   address) is a failed attempt, retried with exponential back-off (30 s doubling to 1 h; 25
  *   attempts span about 18 hours), then `failed`. /team/webhooks replays any delivery.
- * - At most `concurrency` requests at once per instance, over kept-alive connections; a short
- *   pause between batches, and while requests keep the event loop busy (measured in that pause,
- *   without the worker's own work), a backlog goes one batch per poll.
+ * - At most `concurrency` requests at once per instance, over kept-alive connections, and at most
+ *   `perSecond` deliveries a second: a backlog goes out at a steady pace, in small batches, instead
+ *   of as fast as a nearby receiver answers, which takes the CPU the site's own requests need
+ *   (decision 0128). While requests keep the event loop busy (measured in the pause between
+ *   batches, without the worker's own work), a backlog goes one batch per poll.
  * - Every connection goes through the address policy's `lookup` (address-policy.ts); an IP
  *   literal, which Node connects to without a lookup, is checked here first.
  * - At least once: a crash between a receiver's 2xx and the UPDATE that records it sends that
@@ -45,14 +47,16 @@ export interface WebhookWorkerOptions {
   sharedDatabase?: boolean;
   /** True while requests keep the event loop busy (server/event-loop-load.ts). */
   busy?: () => boolean;
-  /** The pause between two full batches in which `busy` is asked. */
+  /** The shortest pause between two full batches, in which `busy` is asked. */
   breathMs?: number;
+  /** Most deliveries a second (per instance): full batches are spaced to keep to it. */
+  perSecond?: number;
 }
 
 const DEFAULTS: Required<WebhookWorkerOptions> = {
   pollIntervalMs: 1_000,
-  batchSize: 50,
-  concurrency: 8,
+  batchSize: 10,
+  concurrency: 2,
   timeoutMs: 10_000,
   retryBaseMs: 30_000,
   maxRetryDelayMs: 3_600_000,
@@ -61,6 +65,7 @@ const DEFAULTS: Required<WebhookWorkerOptions> = {
   sharedDatabase: false,
   busy: () => false,
   breathMs: 25,
+  perSecond: 250,
 };
 
 type Claimed = WebhookDeliveriesTable & { url: string; secret: string };
@@ -132,8 +137,12 @@ export class WebhookWorker {
     if (this.stopping || this.running) return;
     this.running = (async () => {
       try {
-        while (!this.stopping && (await this.processBatch()) && !(await this.requestsKeepBusy())) {
-          // a full batch: more may be due
+        for (;;) {
+          const started = performance.now();
+          if (this.stopping || !(await this.processBatch())) break;
+          // A full batch: more may be due, after the pause that keeps to the pace.
+          const spacing = (this.options.batchSize / this.options.perSecond) * 1000;
+          if (await this.requestsKeepBusy(Math.max(this.options.breathMs, spacing - (performance.now() - started)))) break;
         }
       } catch (error) {
         this.logger.error({ err: error }, "webhook worker: cannot read its queue");
@@ -145,13 +154,13 @@ export class WebhookWorker {
   }
 
   /**
-   * Between two full batches: a short pause in which the event loop is measured without this
+   * Between two full batches: a pause in which the event loop is measured without this
    * worker's own work (sending keeps it busy by itself); busy then means requests keep it busy,
    * and the rest of the backlog waits for the next poll.
    */
-  private async requestsKeepBusy(): Promise<boolean> {
+  private async requestsKeepBusy(pauseMs: number): Promise<boolean> {
     this.options.busy();
-    await new Promise((resolve) => setTimeout(resolve, this.options.breathMs));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
     return this.options.busy();
   }
 
