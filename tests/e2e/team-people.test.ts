@@ -163,7 +163,8 @@ it("an unknown path under /team is a 404 in the workspace's frame, with a way ba
   }
   await page.getByRole("link", { name: "Back to the people" }).click();
   await page.waitForURL(/\/team$/);
-  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("People");
+  // The address changes before the list has rendered.
+  await page.getByRole("heading", { level: 1, name: "People", exact: true }).waitFor();
 
   // A public path keeps the public site's 404, with its banner and navigation.
   const publicMissing = await visit(page, `${ctx.url}/nope`);
