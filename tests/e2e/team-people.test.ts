@@ -43,6 +43,8 @@ async function signIn(page: Page): Promise<void> {
   await visit(page, link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/team$/);
+  // The address changes before the list has rendered.
+  await page.getByRole("heading", { level: 1, name: "People", exact: true }).waitFor();
 }
 
 /** The public site's frame is nowhere on the page; the workspace's is. */
