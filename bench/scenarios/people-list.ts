@@ -33,7 +33,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** Seeds 100,000 leads of 60,000 people, their summaries and a signed-in member; the session token and the backfill's ms. */
-export async function seed(config: Config["database"]): Promise<{ token: string; backfillMs: number }> {
+async function seed(config: Config["database"]): Promise<{ token: string; backfillMs: number }> {
   const database = openDatabase(config);
   const { db } = database;
   await migrateToLatest(db);

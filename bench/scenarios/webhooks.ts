@@ -66,14 +66,16 @@ const scenario: Scenario = {
     const receiver = fork(join(ctx.repoRoot, "bench/scenarios/webhooks/receiver.ts"), [SEEDED], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
     const next = <T>(pick: (message: ReceiverMessage) => T | undefined) =>
       new Promise<T>((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`the receiver stopped (${code})`));
         const onMessage = (message: ReceiverMessage) => {
           const value = pick(message);
           if (value === undefined) return;
           receiver.off("message", onMessage);
+          receiver.off("exit", onExit);
           resolve(value);
         };
         receiver.on("message", onMessage);
-        receiver.once("exit", (code) => reject(new Error(`the receiver stopped (${code})`)));
+        receiver.once("exit", onExit);
       });
     const port = await next((message) => ("port" in message ? message.port : undefined));
     const report = (): Promise<ReceiverReport> => {
