@@ -156,7 +156,7 @@ function featureBoundaries() {
 }
 
 export default defineConfig(
-  { ignores: ["build/", ".react-router/", "node_modules/", "public/", "coverage/", "test-results/", "data/", "bench/results/"] },
+  { ignores: ["build/", ".react-router/", "node_modules/", "public/", "coverage/", "test-results/", "data/", "bench/results/", "app/paraglide/", "project.inlang/"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
+import { paraglideMiddleware } from "./paraglide/server.js";
+import { getLocale, LANGUAGE_TAG } from "./shared/i18n/locale";
 import preferencesScript from "./features/accessibility/preferences-script.ts?inline-script";
 import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
@@ -12,6 +14,9 @@ import { useStaticPage } from "./features/layout/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
+/** Every request renders in the language of its URL (getLocale(), app/shared/i18n/locale.ts). */
+export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => paraglideMiddleware(request, () => next())];
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // its island module, named by data-islands (decision 0044).
   const staticPage = useStaticPage();
   return (
-    <html lang="en" data-site-origin={siteOrigin} suppressHydrationWarning>
+    <html lang={LANGUAGE_TAG[getLocale()]} data-site-origin={siteOrigin} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />

@@ -1,22 +1,36 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { LEAD_FORM_PATHS, LEAD_FORM_SENT_PATHS, type LeadForm } from "./shared/forms/lead-forms";
 
-/** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
-const leadFormRoute = (form: LeadForm) => route(LEAD_FORM_PATHS[form].slice(1), `routes/${form}.tsx`);
+/**
+ * The public pages, in one language: English at the spec's paths, French under /fr (the same
+ * modules; each renders in the language of its URL, app/shared/i18n/locale.ts).
+ */
+function publicRoutes(prefix: "" | "fr") {
+  const at = (path: string) => (prefix ? `${prefix}/${path}` : path);
+  // A module used by two routes needs a second id; the English routes keep React Router's default.
+  const id = (file: string) => (prefix ? { id: `${prefix}/${file}` } : {});
+  const page = (path: string, file: string) => route(at(path), file, id(file));
+  /** A lead form's page, at the form's URL: its action answers the form's plain (no-JavaScript) posts. */
+  const leadFormRoute = (form: LeadForm) => page(LEAD_FORM_PATHS[form].slice(1), `routes/${form}.tsx`);
+  return [
+    prefix ? route(prefix, "routes/home.tsx", id("routes/home.tsx")) : index("routes/home.tsx"),
+    page("platform", "routes/platform.tsx"),
+    page("privacy", "routes/privacy.tsx"),
+    page("terms", "routes/terms.tsx"),
+    page("cookies", "routes/cookies.tsx"),
+    page("accessibility", "routes/accessibility.tsx"),
+    page("ai-ml-policy", "routes/ai-ml-policy.tsx"),
+    leadFormRoute("newsletter"),
+    page(LEAD_FORM_SENT_PATHS.newsletter.slice(1), "routes/newsletter-subscribed.tsx"),
+    leadFormRoute("contact"),
+    leadFormRoute("request-information"),
+    page("unsubscribe", "routes/unsubscribe.tsx"),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("platform", "routes/platform.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("cookies", "routes/cookies.tsx"),
-  route("accessibility", "routes/accessibility.tsx"),
-  route("ai-ml-policy", "routes/ai-ml-policy.tsx"),
-  leadFormRoute("newsletter"),
-  route(LEAD_FORM_SENT_PATHS.newsletter.slice(1), "routes/newsletter-subscribed.tsx"),
-  leadFormRoute("contact"),
-  leadFormRoute("request-information"),
-  route("unsubscribe", "routes/unsubscribe.tsx"),
+  ...publicRoutes(""),
+  ...publicRoutes("fr"),
   // The team workspace: rendered per request, never pre-rendered, behind the guard (app/features/team/guard.server.ts).
   // Every answer under /team passes through its parent route's middleware (no-store, noindex).
   route("team", "routes/team/workspace.ts", [

@@ -183,8 +183,13 @@ for (const [urlPath, source] of sources) {
   fs.mkdirSync(path.dirname(path.join(pagesDir, file)), { recursive: true });
   fs.writeFileSync(path.join(pagesDir, file), html);
   fs.rmSync(path.join(clientDir, file));
-  if (urlPath !== "/") fs.rmdirSync(path.join(clientDir, urlPath.slice(1)));
   pages[urlPath] = { file, scriptHashes: [...new Set(inlineScripts.filter((text) => text.length > 0).map(scriptHash))] };
+}
+// The pages' own directories, left without a file (/fr holds /fr/platform's…): gone too.
+const holdsFiles = (dir: string): boolean => fs.readdirSync(dir, { withFileTypes: true }).some((entry) => !entry.isDirectory() || holdsFiles(path.join(dir, entry.name)));
+for (const urlPath of sources.keys()) {
+  const dir = path.join(clientDir, urlPath.slice(1));
+  if (urlPath !== "/" && fs.existsSync(dir) && !holdsFiles(dir)) fs.rmSync(dir, { recursive: true });
 }
 const leftovers = fs.readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((name) => /\.(html?|data)$/i.test(name));
 if (leftovers.length > 0) throw new Error(`build/client must hold no pages or route data, found: ${leftovers.join(", ")}`);

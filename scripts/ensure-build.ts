@@ -14,6 +14,8 @@ export const BUILD_SOURCES = [
   "server",
   "scripts",
   "public",
+  "messages",
+  "project.inlang/settings.json",
   "package.json",
   "package-lock.json",
   "react-router.config.ts",
@@ -22,8 +24,8 @@ export const BUILD_SOURCES = [
 ];
 /** The build's last output (scripts/build-server.ts writes it at the end of `npm run build`). */
 export const BUILD_OUTPUT = "build/app-server.js";
-/** Tests sit beside the code but are not built. */
-const NOT_BUILT = /\.test\.tsx?$/;
+/** Tests sit beside the code but are not built; app/paraglide is compiled from messages/ (listed above). */
+const NOT_BUILT = /\.test\.tsx?$|^app\/paraglide\//;
 
 interface Newest {
   file: string;

@@ -4,7 +4,7 @@ import { IANAZone } from "luxon";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { ADMIN_EMAIL, POSTAL_CONTACT, TEAM_EMAIL } from "~/content/brand";
-import { PAGE_VIEW_RETENTION_DAYS } from "~/content/legal";
+import { PAGE_VIEW_RETENTION_DAYS } from "~/content/retention";
 import { isValidEmail } from "~/shared/forms/email-rule";
 
 const optionalString = z

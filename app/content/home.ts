@@ -1,10 +1,14 @@
-/** Texts of the Home page (spec §2 "Home"). Plain data: rendered by app/features/home, read by the chat. */
+/**
+ * Texts of the Home page (spec §2 "Home"), in English; ./fr/home.ts has the same in French. Plain
+ * data: rendered by app/features/home, read by the chat's knowledge base, each in the page's language.
+ */
+import { homeFr } from "./fr/home";
 import { ASSISTANT_NAME, PRODUCT_NAME } from "./brand";
-import type { ContentCard } from "./types";
+import type { ContentCard, InEveryLanguage, Translation } from "./types";
 
 export type { ContentCard } from "./types";
 
-export const hero = {
+const hero = {
   headline: "Professional Solutions for Heavy Transport Industry",
   lead: `${PRODUCT_NAME} brings route planning, permits, compliance, training and cost tools for oversized and heavy loads together in one platform.`,
   primaryAction: { label: "Explore the platform", to: "/platform" },
@@ -15,12 +19,12 @@ export const hero = {
   videoPlay: "Play video",
 } as const;
 
-export const intro: ContentCard = {
+const intro: ContentCard = {
   title: "Built for the people who move what others can't",
   description: `Moving an oversized or overweight load means planning around bridges, clearances, permits, escorts and regulations that change at every border. ${PRODUCT_NAME} is being built with carriers, pilot-car operators, engineers and permit offices so that independent professionals, small teams, large organisations and municipal, state or provincial and federal governments can plan, check and document every move in one place.`,
 };
 
-export const featuresSection = {
+const featuresSection = {
   title: "What the platform will offer",
   description: "Three groups of tools, designed together so your routes, documents and team stay in sync.",
   cards: [
@@ -58,7 +62,7 @@ export const featuresSection = {
   launchNote: "More services will be revealed at launch. Stay tuned!",
 } as const;
 
-export const valueSection = {
+const valueSection = {
   title: `Why choose ${PRODUCT_NAME}`,
   description: "A professional platform that works for you, not for advertisers.",
   cards: [
@@ -78,13 +82,20 @@ export const valueSection = {
   tags: ["Privacy-first platform", "No ads", "Your data stays yours"],
 } as const;
 
-export const announcement = {
+const announcement = {
   text: `The ${PRODUCT_NAME} platform is being launched. Stay tuned!`,
   closeLabel: "Dismiss announcement",
 } as const;
 
 /** Heading of Home's chat section (anchor `chat`); the chat itself renders below it. */
-export const chatSection = {
+const chatSection = {
   title: `Meet ${ASSISTANT_NAME}, your AI transport specialist`,
   description: `Ask ${ASSISTANT_NAME} about routes, permits, compliance, tools and our launch. The demo offers 5 free messages a day; answers are estimates to be verified.`,
 } as const;
+
+const en = { hero, intro, featuresSection, valueSection, announcement, chatSection };
+
+export type HomeContent = Translation<typeof en>;
+
+/** Home's texts in each language: `home[getLocale()]`. */
+export const home: InEveryLanguage<typeof en> = { en, fr: homeFr };

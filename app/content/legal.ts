@@ -1,10 +1,14 @@
 /**
- * The five legal pages (spec §2 "Legal pages") as structured data, rendered by app/features/legal.
+ * The five legal pages (spec §2 "Legal pages") as structured data, in English (./fr/legal.ts has
+ * them in French), rendered by app/features/legal.
  * The texts describe what this site really does; keep them in step with the server when it changes.
  * Long by nature: the five pages' full texts (data, not logic), kept together as one document.
  */
 import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "./brand";
+import { legalFr } from "./fr/legal";
 import { type LegalPath, legalLinks } from "./legal-index";
+import { PAGE_VIEW_RETENTION_DAYS } from "./retention";
+import type { InEveryLanguage, Translation } from "./types";
 
 const titleOf = (path: LegalPath): string => legalLinks.find((link) => link.path === path)?.title ?? path;
 
@@ -37,8 +41,6 @@ export const SITE_COOKIES: readonly string[] = [
   "team_session: the sign-in session of our own team members in the staff workspace (/team). Set only when a member signs in with the link we mailed them, it ends after 12 hours or at sign-out. Visitors never receive it.",
 ];
 
-/** How long a raw page view is kept before only the anonymous daily totals remain (ANALYTICS_RAW_RETENTION_DAYS' default). */
-export const PAGE_VIEW_RETENTION_DAYS = 30;
 
 /** Browser local-storage keys the site uses (no cookies are involved). */
 export const LOCAL_STORAGE_KEYS: readonly string[] = [
@@ -50,7 +52,7 @@ export const LOCAL_STORAGE_KEYS: readonly string[] = [
   "chatLimits: how many free chat messages you have left today and when the count resets",
 ];
 
-export const privacyPolicy: LegalPage = {
+const privacyPolicy: LegalPage = {
   path: "/privacy",
   title: titleOf("/privacy"),
   description: `What personal data the ${PRODUCT_NAME} website collects, why, for how long, who receives it and how to get it deleted.`,
@@ -168,7 +170,7 @@ export const privacyPolicy: LegalPage = {
   ],
 };
 
-export const termsOfService: LegalPage = {
+const termsOfService: LegalPage = {
   path: "/terms",
   title: titleOf("/terms"),
   description: `The terms that apply when you use the ${PRODUCT_NAME} website, its ${ASSISTANT_NAME} chat assistant and its forms.`,
@@ -235,7 +237,7 @@ export const termsOfService: LegalPage = {
   ],
 };
 
-export const cookiePolicy: LegalPage = {
+const cookiePolicy: LegalPage = {
   path: "/cookies",
   title: titleOf("/cookies"),
   description: "The one strictly necessary cookie this site sets, and what it keeps in your browser's local storage.",
@@ -281,7 +283,7 @@ export const cookiePolicy: LegalPage = {
   ],
 };
 
-export const accessibilityStatement: LegalPage = {
+const accessibilityStatement: LegalPage = {
   path: "/accessibility",
   title: titleOf("/accessibility"),
   description: `How the ${PRODUCT_NAME} website is made accessible, the controls it offers and how to report a problem.`,
@@ -335,7 +337,7 @@ export const accessibilityStatement: LegalPage = {
   ],
 };
 
-export const aiMlPolicy: LegalPage = {
+const aiMlPolicy: LegalPage = {
   path: "/ai-ml-policy",
   title: titleOf("/ai-ml-policy"),
   description: `How ${ASSISTANT_NAME}, the AI assistant of ${PRODUCT_NAME}, works, who processes your messages and what it can and cannot do.`,
@@ -385,4 +387,11 @@ export const aiMlPolicy: LegalPage = {
   ],
 };
 
-export const legalPages: readonly LegalPage[] = [privacyPolicy, termsOfService, cookiePolicy, accessibilityStatement, aiMlPolicy];
+const legalPages: readonly LegalPage[] = [privacyPolicy, termsOfService, cookiePolicy, accessibilityStatement, aiMlPolicy];
+
+const en = { privacyPolicy, termsOfService, cookiePolicy, accessibilityStatement, aiMlPolicy, legalPages };
+
+export type LegalContent = Translation<typeof en>;
+
+/** The legal pages in each language: `legal[getLocale()]`. */
+export const legal: InEveryLanguage<typeof en> = { en, fr: legalFr };

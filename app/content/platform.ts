@@ -1,11 +1,13 @@
 /**
- * Platform content (spec §2 "Platform overview", §9 "Plans"). Rendered by app/features/platform and
+ * Platform content (spec §2 "Platform overview", §9 "Plans"), in English; ./fr/platform.ts has the
+ * same in French. Rendered by app/features/platform and
  * read by the chat's knowledge base (spec §3: overview, mission, features, advanced map software,
  * subscription plans, vision 2026). Every title + description reads well on its own.
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "./brand";
+import { platformFr } from "./fr/platform";
 import type { PlanType } from "./plans";
-import type { ContentCard } from "./types";
+import type { ContentCard, InEveryLanguage, Translation } from "./types";
 
 export type { ContentCard } from "./types";
 
@@ -28,17 +30,17 @@ export interface PlanGroup {
   notes?: readonly ContentCard[];
 }
 
-export const overview: ContentCard = {
+const overview: ContentCard = {
   title: `${PRODUCT_NAME} platform overview`,
   description: `${PRODUCT_NAME} is a platform for oversized and heavy transport. It covers route planning, permits, training, compliance, cost simulators, a document centre, rental and reservation, ELD tools, reports, a technology directory and partner management. It serves independent professionals, small teams, large organisations and municipal, state or provincial and federal governments. The platform is being launched; ${ASSISTANT_NAME}, our AI assistant, already answers questions about it.`,
 };
 
-export const mission: ContentCard = {
+const mission: ContentCard = {
   title: "Our mission",
   description: `Our mission is to make every oversized and heavy move safer, compliant and predictable by giving the people who plan and drive them professional tools, reliable data and a network they can trust, in one privacy-first platform without ads.`,
 };
 
-export const coreFeatures: readonly ContentCard[] = [
+const coreFeatures: readonly ContentCard[] = [
   { title: "Route Planning", description: "Plan oversized routes around height, width, weight and turning restrictions, bridges and construction zones." },
   { title: "Permit Management", description: "Prepare, track and store oversize and overweight permits for every jurisdiction on a route." },
   { title: "Training", description: "Online courses and certifications for drivers, pilot-car operators, planners and dispatchers." },
@@ -53,7 +55,7 @@ export const coreFeatures: readonly ContentCard[] = [
   { title: `${ASSISTANT_NAME} AI Assistant`, description: `${ASSISTANT_NAME} answers questions about routes, permits, certifications, compliance and tools. Its answers are estimates to be verified.` },
 ];
 
-export const advancedMapSoftware = {
+const advancedMapSoftware = {
   title: "Advanced map software",
   description: "Map software built for oversized and heavy loads, from the first survey to the final route.",
   features: [
@@ -64,14 +66,14 @@ export const advancedMapSoftware = {
   ] satisfies readonly ContentCard[],
 } as const;
 
-export const additionalServices: readonly ContentCard[] = [
+const additionalServices: readonly ContentCard[] = [
   { title: "Compliance and safety", description: "Regulatory guidance, safety checklists and escort requirements for each jurisdiction on your route." },
   { title: "Survey and planning", description: "Route surveys, clearance measurements and engineering reviews for the most complex moves." },
   { title: "Transport solutions", description: "Help with equipment, escorts, rental and reservation for oversized and heavy loads." },
   { title: "Technical tools", description: "Calculators, converters and technical references for axle loads, dimensions and permits." },
 ];
 
-export const subscriptionPlans: PlanGroup = {
+const subscriptionPlans: PlanGroup = {
   id: "subscriptions",
   planType: "Subscription",
   title: "Subscription plans",
@@ -98,7 +100,7 @@ export const subscriptionPlans: PlanGroup = {
   ],
 };
 
-export const governmentSolutions: PlanGroup = {
+const governmentSolutions: PlanGroup = {
   id: "government",
   planType: "Government",
   title: "Government solutions",
@@ -125,7 +127,7 @@ export const governmentSolutions: PlanGroup = {
   ],
 };
 
-export const trainingPrograms: PlanGroup = {
+const trainingPrograms: PlanGroup = {
   id: "training",
   planType: "Training",
   title: "Training programs",
@@ -137,7 +139,7 @@ export const trainingPrograms: PlanGroup = {
   ],
 };
 
-export const tokenSystem: PlanGroup = {
+const tokenSystem: PlanGroup = {
   id: "tokens",
   planType: "Token",
   title: "Token system",
@@ -156,9 +158,9 @@ export const tokenSystem: PlanGroup = {
   ],
 };
 
-export const planGroups: readonly PlanGroup[] = [subscriptionPlans, governmentSolutions, trainingPrograms, tokenSystem];
+const planGroups: readonly PlanGroup[] = [subscriptionPlans, governmentSolutions, trainingPrograms, tokenSystem];
 
-export const vision2026 = {
+const vision2026 = {
   title: "Vision 2026",
   description: `Where ${PRODUCT_NAME} is heading next.`,
   items: [
@@ -168,7 +170,7 @@ export const vision2026 = {
 } as const;
 
 /** Tabs of the sticky navigation on /platform, in page order. */
-export const platformTabs = [
+const platformTabs = [
   { id: "features", label: "Features" },
   { id: "subscriptions", label: "Subscriptions" },
   { id: "government", label: "Government" },
@@ -178,3 +180,10 @@ export const platformTabs = [
 ] as const;
 
 export type PlatformTabId = (typeof platformTabs)[number]["id"];
+
+const en = { overview, mission, coreFeatures, advancedMapSoftware, additionalServices, subscriptionPlans, governmentSolutions, trainingPrograms, tokenSystem, planGroups, vision2026, platformTabs };
+
+export type PlatformContent = Translation<typeof en>;
+
+/** The platform's texts in each language: `platform[getLocale()]`. */
+export const platform: InEveryLanguage<typeof en> = { en, fr: platformFr };

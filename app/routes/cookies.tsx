@@ -1,13 +1,14 @@
-import { cookiePolicy } from "~/content/legal";
+import { legal } from "~/content/legal";
 import { LegalDocument, legalMeta } from "~/features/legal/legal-page";
 import { staticPage } from "~/features/layout/static-page";
+import { getLocale } from "~/shared/i18n/locale";
 import type { Route } from "./+types/cookies";
 
 /** No framework JavaScript on this page (decision 0042). */
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = () => legalMeta(cookiePolicy);
+export const meta: Route.MetaFunction = () => legalMeta(legal[getLocale()].cookiePolicy);
 
 export default function Page() {
-  return <LegalDocument page={cookiePolicy} />;
+  return <LegalDocument page={legal[getLocale()].cookiePolicy} />;
 }

@@ -1,10 +1,11 @@
-import { chatSection, hero, intro } from "~/content/home";
+import { home } from "~/content/home";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
 import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/home-sections";
 import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { islandPage } from "~/features/layout/static-page";
 import { homeIslands } from "~/islands/home-islands";
+import { getLocale } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/seo/meta";
 import { lazyWhenNeeded } from "~/shared/load-when-needed";
 import type { Route } from "./+types/home";
@@ -23,9 +24,13 @@ const islands = homeIslands({
  */
 export const handle = islandPage("home");
 
-export const meta: Route.MetaFunction = () => pageMeta({ description: `${hero.lead} ${intro.title}.` });
+export const meta: Route.MetaFunction = () => {
+  const { hero, intro } = home[getLocale()];
+  return pageMeta({ description: `${hero.lead} ${intro.title}.` });
+};
 
 export default function Home() {
+  const { chatSection } = home[getLocale()];
   return (
     <>
       <Hero />

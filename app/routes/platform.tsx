@@ -1,7 +1,8 @@
-import { governmentSolutions, overview, subscriptionPlans, tokenSystem, trainingPrograms } from "~/content/platform";
+import { platform } from "~/content/platform";
 import { PlatformTabs } from "~/features/platform/platform-tabs";
 import { FeaturesSection, PlanGroupSection, PlatformIntro, VisionSection } from "~/features/platform/platform-sections";
 import { islandPage } from "~/features/layout/static-page";
+import { getLocale } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/platform";
 
@@ -11,10 +12,13 @@ import type { Route } from "./+types/platform";
  */
 export const handle = islandPage("platform");
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + "." });
+export const meta: Route.MetaFunction = () => {
+  const { overview } = platform[getLocale()];
+  return pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + "." });
+};
 
 export default function Platform() {
+  const { subscriptionPlans, governmentSolutions, trainingPrograms, tokenSystem } = platform[getLocale()];
   return (
     <>
       <PlatformIntro />

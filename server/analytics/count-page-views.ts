@@ -6,7 +6,7 @@ import { requestOrigin } from "../http/public-origin";
 import { mayCount, pageView } from "./page-view";
 import type { PageViewRecorder } from "./recorder";
 
-/** The seven public pages: the team's pages, form answers and files are never counted. */
+/** The public pages, in each language: the team's pages, form answers and files are never counted. */
 const COUNTED_PATHS: ReadonlySet<string> = new Set(prerenderedPaths);
 
 /**

@@ -12,10 +12,14 @@ import {
   overlapScore,
   tokenize,
 } from "./knowledge-base";
-import { featuresSection } from "~/content/home";
-import { accessibilityStatement, aiMlPolicy } from "~/content/legal";
-import { coreFeatures, planGroups, subscriptionPlans, vision2026 } from "~/content/platform";
+import { home } from "~/content/home";
+import { legal } from "~/content/legal";
+import { platform } from "~/content/platform";
 import { CHAT_QUESTIONS } from "../../bench/chat-questions";
+
+const { featuresSection } = home.en;
+const { accessibilityStatement, aiMlPolicy } = legal.en;
+const { coreFeatures, planGroups, subscriptionPlans, vision2026 } = platform.en;
 
 const entry = (href: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ href, label: href, category, title: href, text });
 const hrefs = (query: string, kb = buildKnowledgeBase()) => findRelevant(query, kb).map((m) => m.entry.href);

@@ -10,20 +10,17 @@
 import type { ChatSource } from "~/features/chat/chat-contract";
 import { ITEM_PREFIXES, SECTION_IDS, anchorId, itemAnchor } from "~/content/anchors";
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
-import { chatSection, featuresSection, hero, intro, valueSection } from "~/content/home";
-import { type LegalBlock, type LegalPage, accessibilityStatement, aiMlPolicy } from "~/content/legal";
-import {
-  additionalServices,
-  advancedMapSoftware,
-  coreFeatures,
-  mission,
-  overview,
-  planGroups,
-  vision2026,
-} from "~/content/platform";
+import { home } from "~/content/home";
+import { type LegalBlock, type LegalPage, legal } from "~/content/legal";
+import { platform } from "~/content/platform";
 import type { ContentCard } from "~/content/types";
 import { type Ranked, createIndex } from "./ranking";
 import { isRegulatory, withoutParameters } from "./regulatory";
+
+// English for now: the French knowledge base follows the French content.
+const { chatSection, featuresSection, hero, intro, valueSection } = home.en;
+const { accessibilityStatement, aiMlPolicy } = legal.en;
+const { additionalServices, advancedMapSoftware, coreFeatures, mission, overview, planGroups, vision2026 } = platform.en;
 
 export type KnowledgeCategory = "home" | "overview" | "mission" | "feature" | "map" | "service" | "plan" | "vision" | "policy";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildKnowledgeBase, findRelevant } from "./knowledge-base";
-import { overview } from "~/content/platform";
+import { platform } from "~/content/platform";
 import { HISTORY_LIMIT, assembleMessages, dataMessage, maxTokensFor, systemPrompt } from "./prompt";
 import { composeTranscript } from "./transcript";
 import { disclaimer, knowledgeBaseAnswer, referralMessage } from "./texts";
@@ -77,7 +77,7 @@ describe("answers without a provider", () => {
     const answer = ask("How will the permit management system work?");
     expect(answer.text).toMatch(/^You asked about permit, management and system\./);
     expect(answer.text).toContain("**Permit Management**: Prepare, track and store oversize and overweight permits");
-    expect(answer.text).not.toContain(overview.description);
+    expect(answer.text).not.toContain(platform.en.overview.description);
     expect(answer.text).toContain(TEAM);
     expect(answer.sources[0]).toEqual({ href: "/platform#feature-permit-management", label: "Permit Management" });
     expect(answer.sources.length).toBeLessThanOrEqual(2);
@@ -97,7 +97,7 @@ describe("answers without a provider", () => {
 
   it("never opens with the overview for questions about something else", () => {
     for (const question of ["How can I earn free tokens?", "Is there a high contrast mode?", "Can I rent a trailer or book an escort vehicle?"]) {
-      expect(ask(question).text, question).not.toContain(overview.description);
+      expect(ask(question).text, question).not.toContain(platform.en.overview.description);
     }
   });
 

@@ -4,7 +4,7 @@
  * below, written from the plans on /platform (app/content/platform.ts); the first read stores them.
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
-import { type PlanGroup, planGroups } from "~/content/platform";
+import { type PlanGroup, platform } from "~/content/platform";
 import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
 import type { Audit } from "../audit/audit";
 import { type Db, nowIso } from "../db/database";
@@ -45,7 +45,7 @@ export function defaultCannedReplies(): Record<CannedReplyKey, string> {
     SIGN_OFF,
   ].join("\n\n");
   const replies = { general } as Record<CannedReplyKey, string>;
-  for (const group of planGroups) replies[group.planType] = planReply(group);
+  for (const group of platform.en.planGroups) replies[group.planType] = planReply(group);
   return replies;
 }
 

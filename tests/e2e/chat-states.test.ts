@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { overview } from "~/content/platform";
+import { platform } from "~/content/platform";
 import { LIMIT_REACHED } from "~/features/chat/chat-contract";
 import { demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { NEXT_STEP_NEWSLETTER, SUGGESTIONS } from "~/features/chat/chat-texts";
@@ -103,7 +103,7 @@ describe("the chat's states", () => {
     await chat.waitForAssistant("Route planning");
     const answers = (await chat.assistantTexts()).slice(-2);
     expect(answers.filter((text) => text.includes(DISCLAIMER))).toHaveLength(1);
-    expect(answers.filter((text) => text.includes(overview.description))).toHaveLength(1);
+    expect(answers.filter((text) => text.includes(platform.en.overview.description))).toHaveLength(1);
   });
 
   it("at the daily limit disables the input and offers the newsletter and the contact form", async () => {

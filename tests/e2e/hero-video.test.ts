@@ -8,7 +8,7 @@
 import type { Frame, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { YOUTUBE_VIDEO_ID } from "~/content/brand";
-import { hero } from "~/content/home";
+import { home } from "~/content/home";
 import { checkA11y, newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 
@@ -113,7 +113,7 @@ describe("hero video", () => {
       origin: new URL(ctx.url).origin,
       vq: "highres", // the quality hint
     });
-    expect(await iframe.getAttribute("title")).toBe(hero.videoTitle);
+    expect(await iframe.getAttribute("title")).toBe(home.en.hero.videoTitle);
     expect(await iframe.getAttribute("allow")).toMatch(/\bautoplay\b/);
 
     // The reserved 16:9 box: the iframe fills it.
@@ -164,7 +164,7 @@ describe("hero video", () => {
     // The poster stays, and offers no play button for a player that could only show its error.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
-    expect(await page.getByRole("button", { name: hero.videoPlay }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: home.en.hero.videoPlay }).isVisible()).toBe(false);
   });
 
   it("the page loads no third-party script, and the CSP's script-src names no host", async () => {
@@ -208,7 +208,7 @@ describe("hero video", () => {
     const { page } = await newPage(ctx.browser);
     await page.route(/^https:\/\/([\w-]+\.)*(youtube-nocookie|youtube|ytimg)\.com\//, (route) => route.abort("internetdisconnected"));
     await visit(page, `${ctx.url}/`);
-    const poster = page.getByRole("img", { name: hero.videoPoster });
+    const poster = page.getByRole("img", { name: home.en.hero.videoPoster });
     await expect.poll(() => poster.isVisible()).toBe(true);
 
     // The player is mounted once the page is idle, and its frame fails to load.
@@ -220,7 +220,7 @@ describe("hero video", () => {
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
     expect(await poster.isVisible()).toBe(true);
     // Nothing to press: the player never answered.
-    expect(await page.getByRole("button", { name: hero.videoPlay }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: home.en.hero.videoPlay }).isVisible()).toBe(false);
   });
 
   it("the poster stays until the player reports that it plays, then the player replaces it", async () => {
@@ -230,7 +230,7 @@ describe("hero video", () => {
     await expect.poll(async () => (await receivedBy(frame)).some((m) => m.data.func === "playVideo"), { timeout: 10_000 }).toBe(true);
 
     // Ready and asked to play, but not playing yet: still the poster.
-    const poster = page.getByRole("img", { name: hero.videoPoster });
+    const poster = page.getByRole("img", { name: home.en.hero.videoPoster });
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
     await reportState(frame, 3); // buffering
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
@@ -245,7 +245,7 @@ describe("hero video", () => {
     const { iframe } = await openHomeWithPlayer(page);
     const frame = await playerFrame(page);
 
-    const play = page.getByRole("button", { name: hero.videoPlay });
+    const play = page.getByRole("button", { name: home.en.hero.videoPlay });
     await play.waitFor({ state: "visible", timeout: 10_000 });
     await checkA11y(page, { include: "#hero-title, [data-testid=hero-video] + svg, [data-testid=hero-video] ~ button" });
     await play.focus();

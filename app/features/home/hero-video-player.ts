@@ -9,7 +9,6 @@
  * Used by Home's islands (app/islands/home-video.ts) and by the React hero alike.
  */
 import { YOUTUBE_VIDEO_ID } from "~/content/brand";
-import { hero } from "~/content/home";
 import { mountYouTubePlayer } from "./youtube-player";
 
 export type HeroVideoShows = "poster" | "ready" | "player";
@@ -17,7 +16,7 @@ export type HeroVideoShows = "poster" | "ready" | "player";
 /** How long a ready player may take to start on its own before the poster offers to play it. */
 const OFFER_PLAY_AFTER_MS = 2_500;
 
-/** Mounts the player in `container` (inside the video box); returns the cleanup. */
+/** Mounts the player in `container` (inside the video box, which names the video in the page's language); returns the cleanup. */
 export function mountHeroVideo(container: HTMLElement): () => void {
   const box = container.closest<HTMLElement>("[data-video]");
   const playButton = box?.querySelector<HTMLButtonElement>("button[data-play]");
@@ -29,7 +28,7 @@ export function mountHeroVideo(container: HTMLElement): () => void {
   };
   const shows = () => box?.dataset.video;
 
-  const player = mountYouTubePlayer(container, YOUTUBE_VIDEO_ID, hero.videoTitle, {
+  const player = mountYouTubePlayer(container, YOUTUBE_VIDEO_ID, container.dataset.videoTitle ?? "", {
     onReady: () => {
       offer = setTimeout(() => {
         if (shows() === "poster") show("ready");

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { hero } from "~/content/home";
+import { home } from "~/content/home";
+import { getLocale } from "~/shared/i18n/locale";
 import type { HeroVideoShows } from "./hero-video-player";
 import { HeroPoster } from "./hero-poster";
 
@@ -13,6 +14,7 @@ const INITIALLY: HeroVideoShows = "poster";
  * script) is imported only after the load event and an idle period.
  */
 export function HeroVideo() {
+  const { hero } = home[getLocale()];
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -52,6 +54,7 @@ export function HeroVideo() {
       <div
         ref={containerRef}
         data-testid="hero-video"
+        data-video-title={hero.videoTitle}
         inert
         className="absolute inset-0 opacity-0 group-data-[video=player]/video:opacity-100 [&>iframe]:size-full"
       />

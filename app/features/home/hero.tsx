@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { hero } from "~/content/home";
+import { home } from "~/content/home";
+import { getLocale, pathIn } from "~/shared/i18n/locale";
 import { HeroVideo } from "./hero-video";
 
 const SIZES = [640, 1024, 1600, 2400] as const;
@@ -7,6 +8,7 @@ const srcSet = (format: "avif" | "webp") => SIZES.map((w) => `/images/hero-${w}.
 
 /** Full-screen hero (spec §2): background image (the LCP element), headline, actions, video. */
 export function Hero() {
+  const { hero } = home[getLocale()];
   return (
     <section aria-labelledby="hero-title" className="relative isolate flex min-h-svh items-center overflow-hidden bg-night">
       <picture>
@@ -31,13 +33,13 @@ export function Hero() {
           <p className="mt-6 max-w-xl text-lg text-on-dark-muted sm:text-xl">{hero.lead}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
-              to={hero.primaryAction.to}
+              to={pathIn(hero.primaryAction.to, getLocale())}
               className="inline-flex min-h-12 items-center rounded-full bg-brand px-6 py-3 font-semibold text-white shadow-lg hover:bg-brand-strong contrast-high:border-2 contrast-high:border-white"
             >
               {hero.primaryAction.label}
             </Link>
             <Link
-              to={hero.secondaryAction.to}
+              to={pathIn(hero.secondaryAction.to, getLocale())}
               className="inline-flex min-h-12 items-center rounded-full border-2 border-white px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
               {hero.secondaryAction.label}

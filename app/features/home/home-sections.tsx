@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { featuresSection, intro, valueSection } from "~/content/home";
+import { home } from "~/content/home";
+import { getLocale } from "~/shared/i18n/locale";
 import { SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
 import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
@@ -17,6 +18,7 @@ function CheckIcon() {
 }
 
 export function IntroSection() {
+  const { intro } = home[getLocale()];
   return (
     <section aria-labelledby="intro-title" data-deferred-layout="" className={`bg-canvas py-16 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
       <div className={`${container} max-w-4xl text-center`}>
@@ -78,6 +80,7 @@ function CardsSection({
 const cardGrid = "mt-12 grid gap-6 md:grid-cols-3";
 
 export function FeaturesSection() {
+  const { featuresSection } = home[getLocale()];
   return (
     <CardsSection id={SECTION_IDS.homeFeatures} titleId="features-title" background="bg-surface" content={featuresSection}>
       <ul className={cardGrid}>
@@ -94,6 +97,7 @@ export function FeaturesSection() {
 }
 
 export function ValueSection() {
+  const { valueSection } = home[getLocale()];
   return (
     <CardsSection id={SECTION_IDS.homeValue} titleId="value-title" background="bg-canvas" content={valueSection}>
       <ul className={cardGrid}>

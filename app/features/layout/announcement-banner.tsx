@@ -1,4 +1,5 @@
-import { announcement } from "~/content/home";
+import { home } from "~/content/home";
+import { getLocale } from "~/shared/i18n/locale";
 import { dismissBanner } from "~/features/accessibility/preferences";
 
 /**
@@ -7,6 +8,7 @@ import { dismissBanner } from "~/features/accessibility/preferences";
  * so a returning visitor never sees it flash or the page shift.
  */
 export function AnnouncementBanner() {
+  const { announcement } = home[getLocale()];
   return (
     <div id="announcement" role="region" aria-label="Announcement" className="bg-brand text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">

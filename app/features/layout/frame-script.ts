@@ -5,18 +5,22 @@
  * - the text size and contrast toggles (app/features/accessibility), the banner's dismiss button
  *   (announcement-banner.tsx) and the mobile menu (site-header.tsx: the button toggles it, Escape
  *   closes it), on the same markup, storage keys and <html> attributes as the React code;
+ * - the language switch and suggestion (language-switch.tsx, language-suggestion.tsx): the other
+ *   language's page keeps the hash, and the choice is remembered (language-choice.ts);
  * - spec §2 for links, which are page loads here: the "Loading..." pill of navigation-status.tsx
  *   while the next page loads, and the smooth scroll to a link's hash target (instant when the
  *   visitor prefers reduced motion), on this page or, as in the app, on the page a link opens.
  */
 import { applyContrast, applyFontSize, dismissBanner, readAppliedPreferences } from "~/features/accessibility/preferences";
 import { hashTargetId } from "./hash-target";
+import { languageToSuggest, rememberLanguage } from "./language-choice";
 import { GLIDING_ATTRIBUTE, HASH_ARRIVAL_KEY, MENU_ICONS, layOutDeferredSections } from "./frame-markers";
 
 const root = document.documentElement;
 const menuButton = document.getElementById("menu-button");
 const menuList = document.getElementById("site-nav-list");
 const loadingPill = document.querySelector<HTMLElement>('[data-testid="loading"]');
+const suggestion = document.querySelector<HTMLElement>("[data-language-suggestion]");
 
 const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -45,6 +49,9 @@ function onButton(button: Element) {
     syncToggles();
   } else if (id === "banner-close") {
     dismissBanner();
+  } else if (id === null && (button.getAttribute("data-language-stay") === "en" || button.getAttribute("data-language-stay") === "fr")) {
+    rememberLanguage(button.getAttribute("data-language-stay") === "fr" ? "fr" : "en");
+    if (suggestion) suggestion.hidden = true;
   } else if (button === menuButton) {
     setMenuOpen(menuButton.getAttribute("aria-expanded") !== "true");
   }
@@ -89,6 +96,13 @@ function onLink(event: MouseEvent, link: HTMLAnchorElement) {
   if (event.defaultPrevented || modified || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
   const url = new URL(link.href);
   if (url.origin !== location.origin) return;
+  const language = link.dataset.languageSwitch;
+  if (language === "en" || language === "fr") {
+    // The same page in the other language, at the same place; remembered for the next visit.
+    link.hash = location.hash;
+    url.hash = location.hash;
+    rememberLanguage(language);
+  }
   const [page, hash] = link.href.split("#");
   if (hash !== undefined && page === location.href.split("#")[0]) {
     // A same-page hash link stays the browser's own (history entry, :target, the keyboard continues
@@ -148,3 +162,4 @@ addEventListener("pageshow", (event) => {
 
 syncToggles();
 arrive();
+if (suggestion) suggestion.hidden = languageToSuggest(root.lang.startsWith("fr") ? "fr" : "en") !== suggestion.dataset.languageSuggestion;

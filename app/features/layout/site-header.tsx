@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import * as m from "~/paraglide/messages.js";
+import { getLocale, pathIn } from "~/shared/i18n/locale";
 import { MENU_ICONS } from "./frame-markers";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 
-export const NAV_LINKS = [
-  { label: "Platform Overview", to: "/platform", highlight: false },
-  { label: "AI Assistant", to: "/#chat", highlight: true },
-  { label: "Contact", to: "/#contact", highlight: false },
-] as const;
+const navLinks = () =>
+  [
+    { label: m.nav_platform(), to: "/platform", highlight: false },
+    { label: m.nav_assistant(), to: "/#chat", highlight: true },
+    { label: m.nav_contact(), to: "/#contact", highlight: false },
+  ] as const;
 
 const linkClass = "inline-flex min-h-11 items-center rounded-full px-4 py-2 font-semibold";
 const plainClass = `${linkClass} text-ink hover:bg-surface aria-[current=page]:underline aria-[current=page]:underline-offset-4`;
@@ -22,6 +26,7 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const locale = getLocale();
 
   // Close on navigation: adjust state during render rather than in an effect.
   const [openedAt, setOpenedAt] = useState(location.key);
@@ -46,7 +51,7 @@ export function SiteHeader() {
     <header className="relative z-30 border-b border-line bg-canvas">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="js-menu">
+        <nav aria-label={m.nav_label()} className="js-menu">
           <button
             ref={buttonRef}
             type="button"
@@ -59,29 +64,32 @@ export function SiteHeader() {
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5">
               <path d={open ? MENU_ICONS.open : MENU_ICONS.closed} stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
             </svg>
-            Menu
+            {m.nav_menu()}
           </button>
           <ul
             id="site-nav-list"
             className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-line bg-canvas p-4 shadow-lg md:static md:flex md:flex-row md:items-center md:gap-2 md:border-0 md:p-0 md:shadow-none`}
           >
-            {NAV_LINKS.map((link) => (
+            {navLinks().map((link) => (
               <li key={link.to}>
                 {link.highlight ? (
-                  <Link to={link.to} className={highlightClass}>
+                  <Link to={pathIn(link.to, locale)} className={highlightClass}>
                     {link.label}
                   </Link>
                 ) : link.to === "/platform" ? (
-                  <NavLink to={link.to} className={plainClass}>
+                  <NavLink to={pathIn(link.to, locale)} className={plainClass}>
                     {link.label}
                   </NavLink>
                 ) : (
-                  <Link to={link.to} className={plainClass}>
+                  <Link to={pathIn(link.to, locale)} className={plainClass}>
                     {link.label}
                   </Link>
                 )}
               </li>
             ))}
+            <li>
+              <LanguageSwitch className={plainClass} />
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AnnouncementBanner } from "./announcement-banner";
+import { LanguageSuggestion } from "./language-suggestion";
 import { NavigationStatus } from "./navigation-status";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -26,6 +27,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <NavigationStatus />
+      <LanguageSuggestion />
     </div>
   );
 }

@@ -1,17 +1,9 @@
 import type { ReactNode } from "react";
-import {
-  additionalServices,
-  advancedMapSoftware,
-  coreFeatures,
-  mission,
-  overview,
-  type Plan,
-  type PlanGroup,
-  vision2026,
-} from "~/content/platform";
+import { type Plan, type PlanGroup, platform } from "~/content/platform";
 import { ITEM_PREFIXES, SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
 import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
+import { getLocale } from "~/shared/i18n/locale";
 import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
 
@@ -28,6 +20,7 @@ const sectionClass = "scroll-mt-16 py-14 sm:py-20";
  */
 
 export function PlatformIntro() {
+  const { overview, mission } = platform[getLocale()];
   return (
     <div className="bg-night py-14 text-on-dark sm:py-20">
       <div className={container}>
@@ -64,6 +57,7 @@ function CardGrid({ cards, idPrefix, columns = "sm:grid-cols-2 lg:grid-cols-3" }
 }
 
 export function FeaturesSection() {
+  const { coreFeatures, advancedMapSoftware, additionalServices } = platform[getLocale()];
   return (
     <section id="features" aria-labelledby="features-title" className={`${sectionClass} bg-canvas`}>
       <div className={container}>
@@ -149,6 +143,7 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
 }
 
 export function VisionSection() {
+  const { vision2026 } = platform[getLocale()];
   // A dark panel on the page's own background, so the dark footer after it does not run into it.
   return (
     <section id="vision" aria-labelledby="vision-title" data-deferred-layout="" className={`${sectionClass} ${DEFERRED_LAYOUT_CLASS} bg-canvas`}>

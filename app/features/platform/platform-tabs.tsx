@@ -1,15 +1,17 @@
 import { useEffect, useRef } from "react";
-import { platformTabs } from "~/content/platform";
+import { platform } from "~/content/platform";
+import { getLocale } from "~/shared/i18n/locale";
 import { revealTab } from "./active-section";
 import { useActiveSection } from "./use-active-section";
 
-const TAB_IDS = platformTabs.map((tab) => tab.id);
+const TAB_IDS = platform.en.platformTabs.map((tab) => tab.id);
 
 /**
  * Sticky tab navigation of /platform (spec §2). The active tab, marked aria-current="true", is the
  * section whose box contains the point 100px from the top of the viewport.
  */
 export function PlatformTabs() {
+  const { platformTabs } = platform[getLocale()];
   const active = useActiveSection(TAB_IDS);
   const listRef = useRef<HTMLUListElement>(null);
 
