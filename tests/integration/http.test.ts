@@ -9,6 +9,8 @@ import { startSite, type Site } from "../support/site-server";
 import { until } from "../support/until";
 
 const ROUTES = ["/", "/platform", "/privacy", "/terms", "/cookies", "/accessibility", "/ai-ml-policy"];
+/** The same pages in French. */
+const FRENCH_ROUTES = ["/fr", "/fr/platform", "/fr/privacy", "/fr/terms", "/fr/cookies", "/fr/accessibility", "/fr/ai-ml-policy"];
 
 let site: Site;
 beforeAll(async () => {
@@ -239,14 +241,21 @@ describe("service endpoints", () => {
     expect(await response.json()).toMatchObject({ status: "ok" });
   });
 
-  it("sitemap.xml lists every page with absolute URLs", async () => {
+  it("sitemap.xml lists every page in both languages with absolute URLs, each with its alternates", async () => {
     const response = await get("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/xml/);
     const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+    const urls = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1] ?? "");
+    const locs = urls.map((url) => url.match(/<loc>([^<]+)<\/loc>/)?.[1] ?? "");
     // No PUBLIC_SITE_URL: the request's own origin.
-    expect(locs.sort()).toEqual(ROUTES.map((path) => `${site.url}${path}`).sort());
+    expect(locs.sort()).toEqual([...ROUTES, ...FRENCH_ROUTES].map((path) => `${site.url}${path}`).sort());
+    for (const [index, english] of ROUTES.entries()) {
+      const expected = [`en ${site.url}${english}`, `fr-CA ${site.url}${FRENCH_ROUTES[index]}`, `x-default ${site.url}${english}`];
+      for (const url of urls.filter((u) => u.includes(`<loc>${site.url}${english}</loc>`) || u.includes(`<loc>${site.url}${FRENCH_ROUTES[index]}</loc>`))) {
+        expect([...url.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(expected);
+      }
+    }
   });
 
   it("robots.txt allows crawling and names the sitemap", async () => {

@@ -25,7 +25,8 @@ export const isLocale = (value: unknown): value is Locale => typeof value === "s
  * every other page (one URL per page).
  */
 export function pathIn(path: string, locale: Locale): string {
-  const localized = localizeHref(path, { locale });
+  // A page answers with and without a trailing slash ("/platform/" while pre-rendering): one URL.
+  const localized = localizeHref(path.replace(/(.)\/+(?=$|[?#])/, "$1"), { locale });
   return localized.replace(/^\/fr\/(?=$|[?#])/, "/fr");
 }
 
