@@ -17,13 +17,20 @@ export function LanguageSwitch({ className }: { className: string }) {
       hrefLang={LANGUAGE_TAG[other]}
       lang={LANGUAGE_TAG[other]}
       data-language-switch={other}
+      aria-label={`${LANGUAGE_NAME[other]} (${other.toUpperCase()})`}
       className={className}
       onClick={(event) => {
         event.currentTarget.hash = window.location.hash;
         rememberLanguage(other);
       }}
     >
-      {LANGUAGE_NAME[other]}
+      {/* "FR" on a phone, where the header has no room for the word; the name says both. */}
+      <span aria-hidden="true" className="md:hidden">
+        {other.toUpperCase()}
+      </span>
+      <span aria-hidden="true" className="max-md:hidden">
+        {LANGUAGE_NAME[other]}
+      </span>
     </a>
   );
 }

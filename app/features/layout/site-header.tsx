@@ -51,6 +51,7 @@ export function SiteHeader() {
     <header className="relative z-30 border-b border-line bg-canvas">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6">
         <Logo />
+        <LanguageSwitch className="ml-auto inline-flex min-h-11 items-center rounded-full border border-line px-3 py-2 text-sm font-semibold text-ink hover:bg-surface md:mr-2" />
         <nav aria-label={m.nav_label()} className="js-menu">
           <button
             ref={buttonRef}
@@ -87,9 +88,7 @@ export function SiteHeader() {
                 )}
               </li>
             ))}
-            <li>
-              <LanguageSwitch className={plainClass} />
-            </li>
+
           </ul>
         </nav>
       </div>
