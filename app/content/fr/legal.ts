@@ -15,7 +15,7 @@ const CONTACT = `écrivez-nous à ${TEAM_EMAIL}`;
  * Set-Cookie names of the server's real answers and fails when this list and they differ.
  */
 const SITE_COOKIES: readonly string[] = [
-  `maxload_session : la session anonyme du clavardage avec ${ASSISTANT_NAME}. Créé quand le clavardage se charge dans votre navigateur, envoyé uniquement aux adresses du clavardage lui-même (/api/chat), conservé un an. Il contient un identifiant aléatoire et sa signature, rien d'autre, et permet à notre serveur de compter vos messages gratuits de la journée.`,
+  `maxload_session\u00a0: la session anonyme du clavardage avec ${ASSISTANT_NAME}. Créé quand le clavardage se charge dans votre navigateur, envoyé uniquement aux adresses du clavardage lui-même (/api/chat), conservé un an. Il contient un identifiant aléatoire et sa signature, rien d'autre, et permet à notre serveur de compter vos messages gratuits de la journée.`,
   "team_session : la session de connexion des membres de notre propre équipe dans l'espace de travail du personnel (/team). Créé seulement quand un membre se connecte avec le lien que nous lui avons envoyé par courriel, il prend fin après 12 heures ou à la déconnexion. Les visiteurs ne le reçoivent jamais.",
 ];
 
@@ -24,7 +24,7 @@ const LOCAL_STORAGE_KEYS: readonly string[] = [
   "fontSize : votre choix de taille du texte (normale ou grande)",
   "contrast : votre choix de contraste (normal ou élevé)",
   "bannerDismissed : retient que vous avez fermé l'annonce du lancement",
-  `userName : le nom que vous avez donné à ${ASSISTANT_NAME}, pour que le clavardage puisse vous saluer de nouveau`,
+  `userName\u00a0: le nom que vous avez donné à ${ASSISTANT_NAME}, pour que le clavardage puisse vous saluer de nouveau`,
   "chatHistory : les messages de votre clavardage sur cet appareil, pour que la conversation survive au rechargement de la page",
   "chatLimits : le nombre de messages de clavardage gratuits qu'il vous reste aujourd'hui et le moment où le compte est remis à zéro",
   "language : la langue que vous avez choisie (anglais ou français), avec le sélecteur de langue ou en refusant notre suggestion de l'autre langue, pour que le site vous propose cette langue lors de vos prochaines visites",
@@ -48,8 +48,8 @@ const privacyPolicy: LegalPage = {
         "Nous conservons uniquement ce que vous choisissez de nous envoyer par le site :",
         {
           list: [
-            `Prospects du clavardage : quand vous discutez avec ${ASSISTANT_NAME}, notre assistant IA, il vous demande votre nom et votre adresse courriel. Nous les conservons avec la source « chat » et l'heure, afin de vous tenir informé du lancement et de répondre à vos questions.`,
-            `Conversations de clavardage : les messages que vous échangez avec ${ASSISTANT_NAME}, pour que l'assistant puisse répondre en contexte, pour que nous puissions appliquer la limite quotidienne de messages gratuits et pour que nous puissions vous envoyer une transcription quand vous en demandez une.`,
+            `Prospects du clavardage\u00a0: quand vous discutez avec ${ASSISTANT_NAME}, notre assistant IA, il vous demande votre nom et votre adresse courriel. Nous les conservons avec la source «\u00a0chat\u00a0» et l'heure, afin de vous tenir informé du lancement et de répondre à vos questions.`,
+            `Conversations de clavardage\u00a0: les messages que vous échangez avec ${ASSISTANT_NAME}, pour que l'assistant puisse répondre en contexte, pour que nous puissions appliquer la limite quotidienne de messages gratuits et pour que nous puissions vous envoyer une transcription quand vous en demandez une.`,
             "Abonnés à l'infolettre : votre adresse courriel, la date de votre abonnement et votre statut, afin de vous envoyer les nouvelles du lancement. Notre équipe est avisée de chaque nouvel abonnement. Comme preuve de votre consentement, nous conservons aussi le moment de votre abonnement, la page et le formulaire utilisés, le texte exact affiché à côté du bouton d'abonnement et un hachage à clé de votre adresse réseau (un code à sens unique calculé avec une clé secrète, à partir duquel votre adresse IP ne peut pas être retrouvée; pour l'IPv6, de votre réseau /64). Quand vous vous désabonnez, nous en consignons la date.",
             "Demandes d'information : votre nom, votre adresse courriel, votre numéro de téléphone, le nom de votre entreprise ou de votre service, vos questions ou commentaires et le type de forfait qui vous intéresse (Abonnement, Gouvernement, Formation ou Jetons), afin de vous répondre.",
             "Messages de contact : votre nom, votre adresse courriel, la catégorie choisie (question, suggestion, demande de fonctionnalité ou autre) et votre message, afin de vous répondre.",
@@ -75,11 +75,11 @@ const privacyPolicy: LegalPage = {
           ],
         },
         "Comment : sur notre serveur, à partir des requêtes que votre navigateur fait pour obtenir les pages. Les pages ne contiennent aucun script d'analyse, aucune requête vers un tiers, aucun témoin d'analyse et aucun identifiant conservé dans votre navigateur.",
-        `Nous comptons aussi, par jour, combien de navigateurs ouvrent le clavardage avec ${ASSISTANT_NAME} pour la première fois : un nombre par jour, sans rien sur qui l'a ouvert.`,
+        `Nous comptons aussi, par jour, combien de navigateurs ouvrent le clavardage avec ${ASSISTANT_NAME} pour la première fois\u00a0: un nombre par jour, sans rien sur qui l'a ouvert.`,
         "Visiteurs uniques : pour compter combien de personnes différentes nous ont visités un jour donné sans reconnaître qui que ce soit, le serveur calcule un hachage à sens unique d'un sel quotidien aléatoire, de l'adresse du site, de votre adresse réseau (pour l'IPv6, votre réseau /64) et du User-Agent de votre navigateur, comme le fait Plausible Analytics. Le sel est remplacé chaque jour (à minuit UTC) et l'ancien est supprimé lors du remplacement : aucun hachage ne peut donc être relié à vous, ni à vos visites d'un autre jour.",
         "Jamais conservés : votre adresse IP, votre User-Agent, l'adresse complète de la page qui vous a dirigé vers nous, tout témoin ou identifiant servant à l'analyse.",
         "Global Privacy Control : si votre navigateur envoie le signal Sec-GPC: 1, votre consultation est comptée sans hachage de visiteur.",
-        `Conservation : chaque consultation brute est conservée ${PAGE_VIEW_RETENTION_DAYS} jours; ensuite, il ne reste que des totaux quotidiens par page, source, site référent, campagne et catégorie d'appareil, qui ne contiennent rien sur qui que ce soit.`,
+        `Conservation\u00a0: chaque consultation brute est conservée ${PAGE_VIEW_RETENTION_DAYS} jours; ensuite, il ne reste que des totaux quotidiens par page, source, site référent, campagne et catégorie d'appareil, qui ne contiennent rien sur qui que ce soit.`,
       ],
     },
     {
@@ -91,7 +91,7 @@ const privacyPolicy: LegalPage = {
             "Conversations de clavardage : 12 mois.",
             "Abonnés à l'infolettre : tant que vous êtes abonné. Après votre désabonnement, nous conservons votre adresse, la preuve de votre consentement et la date de votre désabonnement pendant 24 mois, comme preuve de votre choix et pour qu'aucune campagne ne vous parvienne de nouveau, puis nous les supprimons.",
             "Journaux du serveur : 30 jours.",
-            `Consultations de pages : chaque consultation brute ${PAGE_VIEW_RETENTION_DAYS} jours, puis seulement des totaux quotidiens anonymes.`,
+            `Consultations de pages\u00a0: chaque consultation brute ${PAGE_VIEW_RETENTION_DAYS} jours, puis seulement des totaux quotidiens anonymes.`,
             "Courriels que nous vous envoyons (par exemple une transcription de clavardage, le courriel de bienvenue de l'infolettre ou une annonce) : conservés dans notre boîte d'envoi pendant 24 mois.",
           ],
         },
@@ -105,7 +105,7 @@ const privacyPolicy: LegalPage = {
           list: [
             "Notre équipe, par courriel : les messages de contact, les demandes d'information, les transcriptions de clavardage et les avis de nouvel abonnement sont envoyés par courriel à l'adresse de notre équipe.",
             "Notre fournisseur d'envoi de courriels, qui envoie ces courriels en notre nom à titre de sous-traitant.",
-            `Notre fournisseur d'IA, à titre de sous-traitant, quand l'assistant IA est activé : les messages que vous envoyez à ${ASSISTANT_NAME} lui sont transmis pour générer les réponses. Il ne peut pas s'en servir pour entraîner ses modèles. La Politique sur l'IA et l'apprentissage automatique nomme le fournisseur et le modèle.`,
+            `Notre fournisseur d'IA, à titre de sous-traitant, quand l'assistant IA est activé\u00a0: les messages que vous envoyez à ${ASSISTANT_NAME} lui sont transmis pour générer les réponses. Il ne peut pas s'en servir pour entraîner ses modèles. La Politique sur l'IA et l'apprentissage automatique nomme le fournisseur et le modèle.`,
             "Notre hébergeur, qui exploite les serveurs et la base de données où sont conservées les données ci-dessus.",
             "Le système de gestion de la relation client (CRM) de notre équipe, si l'équipe en branche un : vos coordonnées de prospect, le suivi que leur donne notre équipe et les désabonnements de l'infolettre lui sont transmis par des webhooks signés que l'équipe configure. Quand nous effaçons vos données, nous lui transmettons l'effacement, pour qu'il vous efface aussi.",
           ],
@@ -116,7 +116,7 @@ const privacyPolicy: LegalPage = {
     {
       heading: "Témoins et stockage local",
       body: [
-        `Le site crée un seul témoin strictement nécessaire : un témoin de session anonyme, signé et HttpOnly, qui permet au serveur de compter vos messages gratuits à ${ASSISTANT_NAME} pour la journée. Il ne contient aucun renseignement personnel. Il n'y a aucun témoin d'analyse, de publicité ou de pistage : les consultations de pages sont comptées sans témoin (voir plus haut). Vos préférences d'affichage, votre choix de langue et l'état de votre clavardage sont conservés dans le stockage local de votre navigateur et ne quittent jamais votre appareil, sauf si vous envoyez un message dans le clavardage. La Politique relative aux témoins donne les détails.`,
+        `Le site crée un seul témoin strictement nécessaire\u00a0: un témoin de session anonyme, signé et HttpOnly, qui permet au serveur de compter vos messages gratuits à ${ASSISTANT_NAME} pour la journée. Il ne contient aucun renseignement personnel. Il n'y a aucun témoin d'analyse, de publicité ou de pistage\u00a0: les consultations de pages sont comptées sans témoin (voir plus haut). Vos préférences d'affichage, votre choix de langue et l'état de votre clavardage sont conservés dans le stockage local de votre navigateur et ne quittent jamais votre appareil, sauf si vous envoyez un message dans le clavardage. La Politique relative aux témoins donne les détails.`,
       ],
     },
     {
@@ -128,7 +128,7 @@ const privacyPolicy: LegalPage = {
     {
       heading: "Vos droits",
       body: [
-        `Vous pouvez demander à consulter les renseignements que nous détenons sur vous, à les faire corriger, à en recevoir une copie, à vous opposer à leur utilisation ou à les faire supprimer. Pour ce faire, ${CONTACT} depuis l'adresse concernée. Quand vous demandez la suppression, nous effaçons vos données partout où nous les détenons : prospects et provenance de chacun, conversations de clavardage, abonnements, demandes d'information, messages de contact et courriels de notre boîte d'envoi. Les comptes de consultations sont anonymes : ils ne contiennent rien qui permette de remonter jusqu'à vous. Nous répondons dans un délai de 30 jours.`,
+        `Vous pouvez demander à consulter les renseignements que nous détenons sur vous, à les faire corriger, à en recevoir une copie, à vous opposer à leur utilisation ou à les faire supprimer. Pour ce faire, ${CONTACT} depuis l'adresse concernée. Quand vous demandez la suppression, nous effaçons vos données partout où nous les détenons\u00a0: prospects et provenance de chacun, conversations de clavardage, abonnements, demandes d'information, messages de contact et courriels de notre boîte d'envoi. Les comptes de consultations sont anonymes\u00a0: ils ne contiennent rien qui permette de remonter jusqu'à vous. Nous répondons dans un délai de 30 jours.`,
         "Vous pouvez vous désabonner de l'infolettre en tout temps : chaque courriel de l'infolettre contient un lien de désabonnement qui fonctionne en un clic, sans connexion (votre logiciel de courriel peut aussi afficher son propre bouton de désabonnement, qui fait la même chose), ou écrivez-nous. Si vous vous abonnez de nouveau plus tard, cela est consigné comme un nouveau consentement. Vous pouvez aussi porter plainte auprès de votre autorité de protection des renseignements personnels.",
       ],
     },
@@ -224,7 +224,7 @@ const cookiePolicy: LegalPage = {
     {
       heading: "Un seul témoin strictement nécessaire",
       body: [
-        `Le site crée un seul témoin : un témoin de session anonyme, signé et HttpOnly. Il permet à notre serveur de compter les messages gratuits à ${ASSISTANT_NAME} que vous avez utilisés aujourd'hui (5 par jour), afin que la limite ne puisse pas être contournée. Il contient un identifiant aléatoire et aucun renseignement personnel, il ne peut pas être lu par les scripts de la page et il ne sert qu'à la limite quotidienne du clavardage. Comme il est strictement nécessaire à un service que vous demandez, il ne requiert pas votre consentement.`,
+        `Le site crée un seul témoin\u00a0: un témoin de session anonyme, signé et HttpOnly. Il permet à notre serveur de compter les messages gratuits à ${ASSISTANT_NAME} que vous avez utilisés aujourd'hui (5 par jour), afin que la limite ne puisse pas être contournée. Il contient un identifiant aléatoire et aucun renseignement personnel, il ne peut pas être lu par les scripts de la page et il ne sert qu'à la limite quotidienne du clavardage. Comme il est strictement nécessaire à un service que vous demandez, il ne requiert pas votre consentement.`,
         "Il n'y a aucun témoin d'analyse, aucun témoin publicitaire et aucun témoin de pistage, ni de notre part ni de celle de quiconque.",
         "L'abonnement à l'infolettre et le désabonnement ne créent aucun témoin : le lien de désabonnement de nos courriels porte son propre code signé et fonctionne dans n'importe quel navigateur, ou directement depuis votre logiciel de courriel.",
         "Les membres de notre propre équipe qui se connectent à l'espace de travail du personnel reçoivent un témoin de plus, un témoin de session de connexion strictement nécessaire (HttpOnly, qui prend fin après 12 heures ou à la déconnexion). Les visiteurs ne le reçoivent jamais.",
@@ -324,7 +324,7 @@ const aiMlPolicy: LegalPage = {
     {
       heading: `Ce qu'est ${ASSISTANT_NAME}`,
       body: [
-        `${ASSISTANT_NAME} est un assistant IA de démonstration qui répond aux questions sur la plateforme ${PRODUCT_NAME} et sur le transport hors normes : itinéraires, permis, certifications, conformité, outils et notre feuille de route. Pour les autres questions, il vous dirige vers ${TEAM_EMAIL} ou vers le formulaire de contact.`,
+        `${ASSISTANT_NAME} est un assistant IA de démonstration qui répond aux questions sur la plateforme ${PRODUCT_NAME} et sur le transport hors normes\u00a0: itinéraires, permis, certifications, conformité, outils et notre feuille de route. Pour les autres questions, il vous dirige vers ${TEAM_EMAIL} ou vers le formulaire de contact.`,
       ],
     },
     {
