@@ -9,6 +9,9 @@ import { pageMeta } from "~/shared/seo/meta";
 export const effectiveDate = (locale: Locale): string =>
   new Intl.DateTimeFormat(LANGUAGE_TAG[locale], { dateStyle: "long", timeZone: "UTC" }).format(EFFECTIVE_DATE);
 
+/** French keeps a date's day, month and year on one line (non-breaking spaces); English is left as Intl writes it. */
+const unbroken = (date: string, locale: Locale): string => (locale === "en" ? date : date.replace(/ /g, "\u00a0"));
+
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === "string") return <p className="mt-4 leading-relaxed">{block}</p>;
   return (
@@ -37,7 +40,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         </h1>
         <p className="mt-3 text-lg text-muted">{page.description}</p>
         <p className="mt-3 text-sm font-semibold text-ink" data-testid="effective-date">
-          {m.legal_effective_date({ date: effectiveDate(locale) })}
+          {m.legal_effective_date({ date: unbroken(effectiveDate(locale), locale) })}
         </p>
       </header>
       <nav aria-label={m.legal_on_this_page()} className="mt-8 rounded-lg border border-line bg-surface p-4">
