@@ -55,7 +55,7 @@ const privacyPolicy: LegalPage = {
             "Messages de contact : votre nom, votre adresse courriel, la catégorie choisie (question, suggestion, demande de fonctionnalité ou autre) et votre message, afin de vous répondre.",
             "La provenance d'un prospect : avec chaque prospect du clavardage, abonnement à l'infolettre, demande d'information et message de contact, nous enregistrons la page où votre visite a commencé (la page d'arrivée), le site qui vous a dirigé vers nous (son adresse seulement, comme https://www.linkedin.com, jamais la page où vous étiez sur ce site, et seulement s'il s'agit d'un autre site), les paramètres de campagne du lien que vous avez suivi (utm_source, utm_medium, utm_campaign, utm_content et utm_term) et la page dont vous avez envoyé le formulaire. Jusqu'à ce que vous envoyiez un formulaire ou donniez vos coordonnées dans le clavardage, ces renseignements sont conservés uniquement dans le sessionStorage de l'onglet de votre navigateur. Le sessionStorage n'est pas un témoin : il n'est jamais envoyé avec vos requêtes, rien de ce qu'il contient ne nous parvient à moins que vous n'envoyiez un formulaire ou vos coordonnées dans le clavardage, et votre navigateur l'efface quand vous fermez l'onglet. Si JavaScript est désactivé, un formulaire ne transmet que les paramètres de campagne et l'adresse de la page d'où il a été envoyé. Cela nous indique quelles publications, quels dépliants et quelles campagnes amènent des gens vers nous; ces renseignements sont effacés avec le reste de vos données.",
             "Votre langue : le site est offert en anglais et en français. Avec chaque prospect du clavardage, abonnement à l'infolettre, demande d'information et message de contact, nous conservons la langue de la page que vous avez utilisée, afin de vous répondre et de vous envoyer nos courriels dans cette langue.",
-            "Journaux du serveur : la date et l'heure de chaque requête, la page demandée, le code de réponse et le temps de réponse; le serveur Web placé devant le site enregistre aussi votre adresse IP et le type de votre navigateur, afin que nous puissions garder le site sécuritaire et fonctionnel. Les adresses courriel, les recherches ainsi que les liens à usage unique et de désabonnement contenus dans l'adresse d'une page sont retirés avant que la ligne soit écrite, et de chaque courriel que nous envoyons, les journaux ne gardent que son numéro de référence, jamais l'adresse ni le contenu.",
+            "Journaux du serveur : la date et l'heure de chaque requête, la page demandée, le code de réponse et le temps de réponse; le serveur Web placé devant le site enregistre aussi votre adresse IP et le type de votre navigateur, afin d'assurer la sécurité et le bon fonctionnement du site. Les adresses courriel, les recherches ainsi que les liens à usage unique et de désabonnement contenus dans l'adresse d'une page sont retirés avant que la ligne soit écrite, et de chaque courriel que nous envoyons, les journaux ne gardent que son numéro de référence, jamais l'adresse ni le contenu.",
           ],
         },
         "Le fondement juridique est votre consentement, donné quand vous envoyez un formulaire ou commencez un clavardage, et notre intérêt légitime à répondre aux personnes qui communiquent avec nous et à protéger le site. Vous pouvez retirer votre consentement en tout temps (voir ci-dessous).",
@@ -190,7 +190,7 @@ const termsOfService: LegalPage = {
     {
       heading: "Propriété intellectuelle",
       body: [
-        `Les textes, images, logo et design de ce site appartiennent à ${PRODUCT_NAME} ou à ses concédants de licence. Vous pouvez consulter et partager les pages pour votre propre information; toute autre réutilisation nécessite notre autorisation écrite.`,
+        `Les textes, les images, le logo et la conception graphique de ce site appartiennent à ${PRODUCT_NAME} ou à ses concédants de licence. Vous pouvez consulter et partager les pages pour votre propre information; toute autre réutilisation nécessite notre autorisation écrite.`,
       ],
     },
     {
@@ -225,7 +225,7 @@ const cookiePolicy: LegalPage = {
       heading: "Un seul témoin strictement nécessaire",
       body: [
         `Le site crée un seul témoin\u00a0: un témoin de session anonyme, signé et HttpOnly. Il permet à notre serveur de compter les messages gratuits à ${ASSISTANT_NAME} que vous avez utilisés aujourd'hui (5 par jour), afin que la limite ne puisse pas être contournée. Il contient un identifiant aléatoire et aucun renseignement personnel, il ne peut pas être lu par les scripts de la page et il ne sert qu'à la limite quotidienne du clavardage. Comme il est strictement nécessaire à un service que vous demandez, il ne requiert pas votre consentement.`,
-        "Il n'y a aucun témoin d'analyse, aucun témoin publicitaire et aucun témoin de pistage, ni de notre part ni de celle de quiconque.",
+        "Il n'y a aucun témoin d'analyse, aucun témoin publicitaire et aucun témoin de pistage, que ce soit de notre part ou de celle de tiers.",
         "L'abonnement à l'infolettre et le désabonnement ne créent aucun témoin : le lien de désabonnement de nos courriels porte son propre code signé et fonctionne dans n'importe quel navigateur, ou directement depuis votre logiciel de courriel.",
         "Les membres de notre propre équipe qui se connectent à l'espace de travail du personnel reçoivent un témoin de plus, un témoin de session de connexion strictement nécessaire (HttpOnly, qui prend fin après 12 heures ou à la déconnexion). Les visiteurs ne le reçoivent jamais.",
       ],
@@ -331,7 +331,7 @@ const aiMlPolicy: LegalPage = {
       heading: "Les réponses sont des estimations",
       body: [
         AI_DISCLAIMER,
-        "L'IA peut se tromper, être dépassée ou incomplète. La réglementation, les règles de délivrance des permis et les restrictions routières varient d'un territoire à l'autre et changent souvent. N'utilisez jamais une réponse comme seule base pour un itinéraire, une demande de permis ou une décision de sécurité.",
+        "L'IA peut se tromper ou fournir des renseignements périmés ou incomplets. La réglementation, les règles de délivrance des permis et les restrictions routières varient d'un territoire à l'autre et changent souvent. N'utilisez jamais une réponse comme seule base pour un itinéraire, une demande de permis ou une décision de sécurité.",
       ],
     },
     {
