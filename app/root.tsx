@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import { paraglideMiddleware } from "./paraglide/server.js";
-import { getLocale, LANGUAGE_TAG } from "./shared/i18n/locale";
+import { getLocale, LANGUAGE_TAG, pathIn } from "./shared/i18n/locale";
+import * as m from "~/paraglide/messages.js";
 import preferencesScript from "./features/accessibility/preferences-script.ts?inline-script";
 import { PRODUCT_NAME } from "./content/brand";
 import { SiteLayout } from "./features/layout/site-layout";
@@ -69,23 +70,32 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const Frame = useInWorkspace() ? WorkspaceFrame : SiteLayout;
+  const locale = getLocale();
+  const links: Record<string, ReactNode> = {
+    home: (
+      <Link key="home" className="text-brand underline" to={pathIn("/", locale)}>
+        {m.error_home_link()}
+      </Link>
+    ),
+    platform: (
+      <Link key="platform" className="text-brand underline" to={pathIn("/platform", locale)}>
+        {m.error_platform_link()}
+      </Link>
+    ),
+  };
+  // The sentence is one message in each language; its two links take the places it marks.
+  const goTo = m
+    .error_go_to({ home: "{home}", platform: "{platform}" })
+    .split(/\{(home|platform)\}/)
+    .map((part, index) => (index % 2 === 1 ? links[part] : part));
   return (
     <Frame>
-      <title>{`${notFound ? "Page not found" : "Error"} | ${PRODUCT_NAME}`}</title>
+      <title>{`${notFound ? m.error_not_found_title() : m.error_label()} | ${PRODUCT_NAME}`}</title>
       <meta name="robots" content="noindex" />
       <div className="mx-auto max-w-3xl px-4 py-24 sm:px-6">
-        <h1 className="text-4xl font-extrabold text-ink">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <h1 className="text-4xl font-extrabold text-ink">{notFound ? m.error_not_found_title() : m.error_title()}</h1>
         <p className="mt-6 text-lg text-muted">
-          {notFound ? "We couldn't find the page you asked for." : "The page could not be shown. Please try again in a moment."} Go to
-          the{" "}
-          <Link className="text-brand underline" to="/">
-            home page
-          </Link>{" "}
-          or the{" "}
-          <Link className="text-brand underline" to="/platform">
-            Platform Overview
-          </Link>
-          .
+          {notFound ? m.error_not_found_short() : m.error_text()} {goTo}
         </p>
       </div>
     </Frame>

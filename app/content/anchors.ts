@@ -3,9 +3,14 @@
  * the chat's sources that link to them (a source's href is a page path and one of these ids).
  */
 
-/** "Max Load AI Assistant" → "max-load-ai-assistant". */
+/** "Max Load AI Assistant" → "max-load-ai-assistant"; accents dropped: "Témoins et stockage" → "temoins-et-stockage". */
 export function anchorId(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** The id of an item in a list of items, e.g. ("feature", "Permit Management") → "feature-permit-management". */

@@ -1,3 +1,5 @@
+import type { Locale } from "~/shared/i18n/locale";
+
 /**
  * Brand configuration: the one place that names the product, its addresses and its channels.
  * The values below are the defaults baked into the pre-rendered pages. An operator overrides the
@@ -37,6 +39,11 @@ export interface Brand {
 export const PRODUCT_NAME = "HeavyRoute";
 export const ASSISTANT_NAME = "Max Load";
 export const TAGLINE = "The professional platform for oversized and heavy transport";
+/** The tagline in each language (the footer's). */
+export const TAGLINE_IN: Readonly<Record<Locale, string>> = {
+  en: TAGLINE,
+  fr: "La plateforme professionnelle du transport hors normes et lourd",
+};
 export const TEAM_EMAIL = "info@heavyroute.example";
 export const ADMIN_EMAIL = "admin@heavyroute.example";
 export const YOUTUBE_VIDEO_ID = "aqz-KE-bpKQ";
@@ -57,6 +64,15 @@ export const PARTNER_CREDITS: readonly PartnerCredit[] = [
   { name: "Permit and compliance specialists", role: "regulatory review" },
 ];
 
+/** The partner credits in each language (the footer's copyright line). */
+export const PARTNER_CREDITS_IN: Readonly<Record<Locale, readonly PartnerCredit[]>> = {
+  en: PARTNER_CREDITS,
+  fr: [
+    { name: "Transporteurs de charges lourdes et exploitants de véhicules d'escorte", role: "essais sur le terrain" },
+    { name: "Spécialistes des permis et de la conformité", role: "révision réglementaire" },
+  ],
+};
+
 export const brand: Brand = {
   productName: PRODUCT_NAME,
   assistantName: ASSISTANT_NAME,
@@ -72,3 +88,9 @@ export const brand: Brand = {
 
 /** The AI disclaimer shown in the footer and repeated in the AI/ML policy. */
 export const AI_DISCLAIMER = `${ASSISTANT_NAME} is an AI assistant. Its answers, including routes, costs and regulatory information, are estimates and must be verified with the competent authorities and a qualified professional before you rely on them.`;
+
+/** The AI disclaimer in each language: the footer's, and the AI/ML policy's in that language. */
+export const AI_DISCLAIMER_IN: Readonly<Record<Locale, string>> = {
+  en: AI_DISCLAIMER,
+  fr: `${ASSISTANT_NAME} est un assistant d'intelligence artificielle. Ses réponses, y compris les itinéraires, les coûts et les renseignements réglementaires, sont des estimations qui doivent être vérifiées auprès des autorités compétentes et d'un professionnel qualifié avant que vous vous y fiiez.`,
+};

@@ -6,13 +6,14 @@
  */
 import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "./brand";
 import { legalFr } from "./fr/legal";
-import { type LegalPath, legalLinks } from "./legal-index";
+import { type LegalPath, legalTitle } from "./legal-index";
 import { PAGE_VIEW_RETENTION_DAYS } from "./retention";
 import type { InEveryLanguage, Translation } from "./types";
 
-const titleOf = (path: LegalPath): string => legalLinks.find((link) => link.path === path)?.title ?? path;
+const titleOf = (path: LegalPath): string => legalTitle(path, "en");
 
-export const EFFECTIVE_DATE = "December 28, 2024";
+/** The day the policies took effect (midnight UTC), written in each page's language when shown. */
+export const EFFECTIVE_DATE = new Date("2024-12-28T00:00:00Z");
 
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { readonly list: readonly string[] };
@@ -50,6 +51,7 @@ export const LOCAL_STORAGE_KEYS: readonly string[] = [
   `userName: the name you gave ${ASSISTANT_NAME}, so the chat can greet you again`,
   "chatHistory: the messages of your chat on this device, so the conversation survives a reload",
   "chatLimits: how many free chat messages you have left today and when the count resets",
+  "language: the language you chose (English or French), with the language switch or by declining our suggestion of the other one, so the site offers you that language on your next visits",
 ];
 
 const privacyPolicy: LegalPage = {
@@ -76,6 +78,7 @@ const privacyPolicy: LegalPage = {
             "Information requests: your name, email address, phone number, company or service name, your questions or comments and the plan type you asked about (Subscription, Government, Training or Token), so we can answer you.",
             "Contact messages: your name, email address, the category you chose (question, suggestion, feature request or other) and your message, so we can answer you.",
             "Where a lead came from: with each chat lead, newsletter subscription, information request and contact message we record the page where your visit began (the landing page), the site that sent you to us (its address only, such as https://www.linkedin.com, never the page you were on there, and only when it is another site), the campaign parameters of the link you followed (utm_source, utm_medium, utm_campaign, utm_content and utm_term) and the page whose form you sent. Until you send a form or give your details in the chat, these are kept only in your browser tab's sessionStorage. sessionStorage is not a cookie: it is never sent with your requests, nothing in it reaches us unless you send a form or a chat lead, and your browser deletes it when you close the tab. With JavaScript turned off, a form carries only the campaign parameters and the address of the page it was sent from. This tells us which posts, flyers and campaigns bring people to us; it is erased with the rest of your data.",
+            "Your language: the site is offered in English and French. With each chat lead, newsletter subscription, information request and contact message we store the language of the page you used, so we answer you, and send you our emails, in that language.",
             "Server logs: the date and time of each request, the page asked for, the response status and how long the answer took, and the web server in front of the site also records your IP address and browser type, so we can keep the site secure and working. Email addresses, searches and the one-time and unsubscribe links in a page's address are removed before the line is written, and of each email we send the logs keep only its reference number, never the address or the content.",
           ],
         },
@@ -137,7 +140,7 @@ const privacyPolicy: LegalPage = {
     {
       heading: "Cookies and local storage",
       body: [
-        `The site sets one strictly necessary cookie: a signed, HttpOnly, anonymous session cookie that lets the server count your free ${ASSISTANT_NAME} messages for the day. It contains no personal data. There are no analytics, advertising or tracking cookies: page views are counted without any cookie (above). Your display preferences and chat state are kept in your browser's local storage and never leave your device unless you send a chat message. The Cookie Policy gives the details.`,
+        `The site sets one strictly necessary cookie: a signed, HttpOnly, anonymous session cookie that lets the server count your free ${ASSISTANT_NAME} messages for the day. It contains no personal data. There are no analytics, advertising or tracking cookies: page views are counted without any cookie (above). Your display preferences, language choice and chat state are kept in your browser's local storage and never leave your device unless you send a chat message. The Cookie Policy gives the details.`,
       ],
     },
     {

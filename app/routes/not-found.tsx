@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { ErrorPage } from "~/features/layout/error-page";
+import * as m from "~/paraglide/messages.js";
 import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/not-found";
 
@@ -10,8 +11,8 @@ export function loader() {
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: "Page not found",
-    description: "The page you asked for does not exist. Go to the home page or the platform overview.",
+    title: m.error_not_found_title(),
+    description: m.error_not_found_description(),
     noIndex: true,
   });
 

@@ -1,146 +1,150 @@
 /** The legal pages in Canadian French: the shape of ../legal.ts (a missing or extra field fails the type-check). */
-import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "../brand";
+import { AI_DISCLAIMER_IN, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "../brand";
 import type { LegalContent, LegalPage } from "../legal";
+import { type LegalPath, legalTitle } from "../legal-index";
 import { PAGE_VIEW_RETENTION_DAYS } from "../retention";
-import { type LegalPath, legalLinks } from "../legal-index";
 
-const titleOf = (path: LegalPath): string => legalLinks.find((link) => link.path === path)?.title ?? path;
+const titleOf = (path: LegalPath): string => legalTitle(path, "fr");
 
-const CONTACT = `email us at ${TEAM_EMAIL}`;
+const AI_DISCLAIMER = AI_DISCLAIMER_IN.fr;
+
+const CONTACT = `écrivez-nous à ${TEAM_EMAIL}`;
 
 /**
  * Every cookie the site can set, by name, as the Cookie Policy lists them: a test collects the
  * Set-Cookie names of the server's real answers and fails when this list and they differ.
  */
 const SITE_COOKIES: readonly string[] = [
-  `maxload_session: the anonymous ${ASSISTANT_NAME} chat session. Set when the chat loads in your browser, sent only to the chat's own addresses (/api/chat), kept one year. It holds a random identifier and its signature, nothing else, and lets our server count your free messages for the day.`,
-  "team_session: the sign-in session of our own team members in the staff workspace (/team). Set only when a member signs in with the link we mailed them, it ends after 12 hours or at sign-out. Visitors never receive it.",
+  `maxload_session\u00a0: la session anonyme du clavardage avec ${ASSISTANT_NAME}. Créé quand le clavardage se charge dans votre navigateur, envoyé uniquement aux adresses du clavardage lui-même (/api/chat), conservé un an. Il contient un identifiant aléatoire et sa signature, rien d'autre, et permet à notre serveur de compter vos messages gratuits de la journée.`,
+  "team_session : la session de connexion des membres de notre propre équipe dans l'espace de travail du personnel (/team). Créé seulement quand un membre se connecte avec le lien que nous lui avons envoyé par courriel, il prend fin après 12 heures ou à la déconnexion. Les visiteurs ne le reçoivent jamais.",
 ];
 
 /** Browser local-storage keys the site uses (no cookies are involved). */
 const LOCAL_STORAGE_KEYS: readonly string[] = [
-  "fontSize: your text size choice (normal or large)",
-  "contrast: your contrast choice (normal or high)",
-  "bannerDismissed: remembers that you closed the launch announcement",
-  `userName: the name you gave ${ASSISTANT_NAME}, so the chat can greet you again`,
-  "chatHistory: the messages of your chat on this device, so the conversation survives a reload",
-  "chatLimits: how many free chat messages you have left today and when the count resets",
+  "fontSize : votre choix de taille du texte (normale ou grande)",
+  "contrast : votre choix de contraste (normal ou élevé)",
+  "bannerDismissed : retient que vous avez fermé l'annonce du lancement",
+  `userName\u00a0: le nom que vous avez donné à ${ASSISTANT_NAME}, pour que le clavardage puisse vous saluer de nouveau`,
+  "chatHistory : les messages de votre clavardage sur cet appareil, pour que la conversation survive au rechargement de la page",
+  "chatLimits : le nombre de messages de clavardage gratuits qu'il vous reste aujourd'hui et le moment où le compte est remis à zéro",
+  "language : la langue que vous avez choisie (anglais ou français), avec le sélecteur de langue ou en refusant notre suggestion de l'autre langue, pour que le site vous propose cette langue lors de vos prochaines visites",
 ];
 
 const privacyPolicy: LegalPage = {
   path: "/privacy",
   title: titleOf("/privacy"),
-  description: `What personal data the ${PRODUCT_NAME} website collects, why, for how long, who receives it and how to get it deleted.`,
+  description: `Quels renseignements personnels le site Web de ${PRODUCT_NAME} recueille, pourquoi, pendant combien de temps, qui les reçoit et comment les faire supprimer.`,
   sections: [
     {
-      heading: "Who we are",
+      heading: "Qui nous sommes",
       body: [
-        `This website presents the ${PRODUCT_NAME} platform for oversized and heavy transport, which is being launched. ${PRODUCT_NAME} is the controller of the personal data described here. For any question about this policy or your data, ${CONTACT}.`,
-        "We collect as little as we can. The site shows no advertising, uses no third-party analytics or tracking tools and sells no data. It counts the views of its own pages on our server, without cookies and without identifying anyone (see \"Page views, counted without cookies\" below).",
+        `Ce site Web présente la plateforme ${PRODUCT_NAME} pour le transport hors normes et lourd, qui est en cours de lancement. ${PRODUCT_NAME} est responsable des renseignements personnels décrits ici. Pour toute question sur cette politique ou sur vos renseignements, ${CONTACT}.`,
+        "Nous recueillons le moins de renseignements possible. Le site n'affiche aucune publicité, n'utilise aucun outil tiers d'analyse ou de pistage et ne vend aucune donnée. Il compte les consultations de ses propres pages sur notre serveur, sans témoins et sans identifier qui que ce soit (voir « Consultations de pages, comptées sans témoins » ci-dessous).",
       ],
     },
     {
-      heading: "What we collect and why",
+      heading: "Ce que nous recueillons et pourquoi",
       body: [
-        "We only store what you choose to send us through the site:",
+        "Nous conservons uniquement ce que vous choisissez de nous envoyer par le site :",
         {
           list: [
-            `Chat leads: when you talk to ${ASSISTANT_NAME}, our AI assistant, it asks for your name and email address. We store them with the source "chat" and the time, so we can keep you informed about the launch and answer your questions.`,
-            `Chat conversations: the messages you exchange with ${ASSISTANT_NAME}, so the assistant can answer in context, so we can enforce the daily limit of free messages, and so we can send you a transcript when you ask for one.`,
-            "Newsletter subscribers: your email address, the date you subscribed and your status, so we can send you launch news. Our team is notified of each new subscription. As a record of your consent we also store when you subscribed, the page and form you used, the exact text shown next to the Subscribe button, and a keyed hash of your network address (a one-way code computed with a secret key, from which your IP address cannot be read back; for IPv6, of your /64 network). When you unsubscribe we record the date.",
-            "Information requests: your name, email address, phone number, company or service name, your questions or comments and the plan type you asked about (Subscription, Government, Training or Token), so we can answer you.",
-            "Contact messages: your name, email address, the category you chose (question, suggestion, feature request or other) and your message, so we can answer you.",
-            "Where a lead came from: with each chat lead, newsletter subscription, information request and contact message we record the page where your visit began (the landing page), the site that sent you to us (its address only, such as https://www.linkedin.com, never the page you were on there, and only when it is another site), the campaign parameters of the link you followed (utm_source, utm_medium, utm_campaign, utm_content and utm_term) and the page whose form you sent. Until you send a form or give your details in the chat, these are kept only in your browser tab's sessionStorage. sessionStorage is not a cookie: it is never sent with your requests, nothing in it reaches us unless you send a form or a chat lead, and your browser deletes it when you close the tab. With JavaScript turned off, a form carries only the campaign parameters and the address of the page it was sent from. This tells us which posts, flyers and campaigns bring people to us; it is erased with the rest of your data.",
-            "Server logs: the date and time of each request, the page asked for, the response status and how long the answer took, and the web server in front of the site also records your IP address and browser type, so we can keep the site secure and working. Email addresses, searches and the one-time and unsubscribe links in a page's address are removed before the line is written, and of each email we send the logs keep only its reference number, never the address or the content.",
+            `Prospects du clavardage\u00a0: quand vous discutez avec ${ASSISTANT_NAME}, notre assistant IA, il vous demande votre nom et votre adresse courriel. Nous les conservons avec la source «\u00a0chat\u00a0» et l'heure, afin de vous tenir informé du lancement et de répondre à vos questions.`,
+            `Conversations de clavardage\u00a0: les messages que vous échangez avec ${ASSISTANT_NAME}, pour que l'assistant puisse répondre en contexte, pour que nous puissions appliquer la limite quotidienne de messages gratuits et pour que nous puissions vous envoyer une transcription quand vous en demandez une.`,
+            "Abonnés à l'infolettre : votre adresse courriel, la date de votre abonnement et votre statut, afin de vous envoyer les nouvelles du lancement. Notre équipe est avisée de chaque nouvel abonnement. Comme preuve de votre consentement, nous conservons aussi le moment de votre abonnement, la page et le formulaire utilisés, le texte exact affiché à côté du bouton d'abonnement et un hachage à clé de votre adresse réseau (un code à sens unique calculé avec une clé secrète, à partir duquel votre adresse IP ne peut pas être retrouvée; pour l'IPv6, de votre réseau /64). Quand vous vous désabonnez, nous en consignons la date.",
+            "Demandes d'information : votre nom, votre adresse courriel, votre numéro de téléphone, le nom de votre entreprise ou de votre service, vos questions ou commentaires et le type de forfait qui vous intéresse (Abonnement, Gouvernement, Formation ou Jetons), afin de vous répondre.",
+            "Messages de contact : votre nom, votre adresse courriel, la catégorie choisie (question, suggestion, demande de fonctionnalité ou autre) et votre message, afin de vous répondre.",
+            "La provenance d'un prospect : avec chaque prospect du clavardage, abonnement à l'infolettre, demande d'information et message de contact, nous enregistrons la page où votre visite a commencé (la page d'arrivée), le site qui vous a dirigé vers nous (son adresse seulement, comme https://www.linkedin.com, jamais la page où vous étiez sur ce site, et seulement s'il s'agit d'un autre site), les paramètres de campagne du lien que vous avez suivi (utm_source, utm_medium, utm_campaign, utm_content et utm_term) et la page dont vous avez envoyé le formulaire. Jusqu'à ce que vous envoyiez un formulaire ou donniez vos coordonnées dans le clavardage, ces renseignements sont conservés uniquement dans le sessionStorage de l'onglet de votre navigateur. Le sessionStorage n'est pas un témoin : il n'est jamais envoyé avec vos requêtes, rien de ce qu'il contient ne nous parvient à moins que vous n'envoyiez un formulaire ou vos coordonnées dans le clavardage, et votre navigateur l'efface quand vous fermez l'onglet. Si JavaScript est désactivé, un formulaire ne transmet que les paramètres de campagne et l'adresse de la page d'où il a été envoyé. Cela nous indique quelles publications, quels dépliants et quelles campagnes amènent des gens vers nous; ces renseignements sont effacés avec le reste de vos données.",
+            "Votre langue : le site est offert en anglais et en français. Avec chaque prospect du clavardage, abonnement à l'infolettre, demande d'information et message de contact, nous conservons la langue de la page que vous avez utilisée, afin de vous répondre et de vous envoyer nos courriels dans cette langue.",
+            "Journaux du serveur : la date et l'heure de chaque requête, la page demandée, le code de réponse et le temps de réponse; le serveur Web placé devant le site enregistre aussi votre adresse IP et le type de votre navigateur, afin d'assurer la sécurité et le bon fonctionnement du site. Les adresses courriel, les recherches ainsi que les liens à usage unique et de désabonnement contenus dans l'adresse d'une page sont retirés avant que la ligne soit écrite, et de chaque courriel que nous envoyons, les journaux ne gardent que son numéro de référence, jamais l'adresse ni le contenu.",
           ],
         },
-        "The legal basis is your consent, given when you send a form or start a chat, and our legitimate interest in answering the people who contact us and in protecting the site. You can withdraw consent at any time (see below).",
+        "Le fondement juridique est votre consentement, donné quand vous envoyez un formulaire ou commencez un clavardage, et notre intérêt légitime à répondre aux personnes qui communiquent avec nous et à protéger le site. Vous pouvez retirer votre consentement en tout temps (voir ci-dessous).",
       ],
     },
     {
-      heading: "Page views, counted without cookies",
+      heading: "Consultations de pages, comptées sans témoins",
       body: [
-        "To know how many people visit and how they find us, our server counts the views of its public pages (the home page, the platform page and the five policy pages). Nothing else is counted: not the team's workspace, not bots, not link prefetches and not HEAD requests.",
-        "What is counted, for each view:",
+        "Pour savoir combien de personnes nous visitent et comment elles nous trouvent, notre serveur compte les consultations de ses pages publiques (la page d'accueil, la page de la plateforme et les cinq pages de politiques). Rien d'autre n'est compté : ni l'espace de travail de l'équipe, ni les robots, ni le préchargement de liens, ni les requêtes HEAD.",
+        "Ce qui est compté, pour chaque consultation :",
         {
           list: [
-            "the path of the page (for example /platform), and the day;",
-            "the referrer origin: the address of the site whose link you followed (only its origin, such as https://news.example, never the page you were on, and only when it is another site);",
-            "the UTM campaign parameters in the page's address (utm_source, utm_medium, utm_campaign, utm_content, utm_term);",
-            "a coarse device class (phone, tablet or desktop), read from your browser's User-Agent.",
+            "le chemin de la page (par exemple /platform) et le jour;",
+            "l'origine du référent : l'adresse du site dont vous avez suivi le lien (seulement son origine, comme https://news.example, jamais la page où vous étiez, et seulement s'il s'agit d'un autre site);",
+            "les paramètres de campagne UTM contenus dans l'adresse de la page (utm_source, utm_medium, utm_campaign, utm_content, utm_term);",
+            "une catégorie générale d'appareil (téléphone, tablette ou ordinateur), déduite du User-Agent de votre navigateur.",
           ],
         },
-        "How: on our server, from the requests your browser makes for the pages. There is no analytics script in the pages, no request to anyone else, no analytics cookie and no identifier stored in your browser.",
-        `We also count, per day, how many browsers open the ${ASSISTANT_NAME} chat for the first time: a number per day, with nothing about who opened it.`,
-        "Unique visitors: to count how many different people visited on a day without recognising anyone, the server computes a one-way hash of a random daily salt, the site's address, your network address (for IPv6, your /64 network) and your browser's User-Agent, as Plausible Analytics does. The salt is replaced every day (at midnight UTC) and the old one is deleted when it rotates, so no hash can be linked to you, nor to your visits on another day.",
-        "Never stored: your IP address, your User-Agent, the full address of the page that sent you, any cookie or identifier for analytics.",
-        "Global Privacy Control: if your browser sends the Sec-GPC: 1 signal, your page view is counted without a visitor hash.",
-        `Retention: each raw page view is kept ${PAGE_VIEW_RETENTION_DAYS} days; after that only daily totals per page, source, referring site, campaign and device class remain, which hold nothing about any person.`,
+        "Comment : sur notre serveur, à partir des requêtes que votre navigateur fait pour obtenir les pages. Les pages ne contiennent aucun script d'analyse, aucune requête vers un tiers, aucun témoin d'analyse et aucun identifiant conservé dans votre navigateur.",
+        `Nous comptons aussi, par jour, combien de navigateurs ouvrent le clavardage avec ${ASSISTANT_NAME} pour la première fois\u00a0: un nombre par jour, sans rien sur qui l'a ouvert.`,
+        "Visiteurs uniques : pour compter combien de personnes différentes nous ont visités un jour donné sans reconnaître qui que ce soit, le serveur calcule un hachage à sens unique d'un sel quotidien aléatoire, de l'adresse du site, de votre adresse réseau (pour l'IPv6, votre réseau /64) et du User-Agent de votre navigateur, comme le fait Plausible Analytics. Le sel est remplacé chaque jour (à minuit UTC) et l'ancien est supprimé lors du remplacement : aucun hachage ne peut donc être relié à vous, ni à vos visites d'un autre jour.",
+        "Jamais conservés : votre adresse IP, votre User-Agent, l'adresse complète de la page qui vous a dirigé vers nous, tout témoin ou identifiant servant à l'analyse.",
+        "Global Privacy Control : si votre navigateur envoie le signal Sec-GPC: 1, votre consultation est comptée sans hachage de visiteur.",
+        `Conservation\u00a0: chaque consultation brute est conservée ${PAGE_VIEW_RETENTION_DAYS} jours; ensuite, il ne reste que des totaux quotidiens par page, source, site référent, campagne et catégorie d'appareil, qui ne contiennent rien sur qui que ce soit.`,
       ],
     },
     {
-      heading: "How long we keep it",
-      body: [
-        {
-          list: [
-            "Chat leads, information requests and contact messages: 24 months after our last contact with you.",
-            "Chat conversations: 12 months.",
-            "Newsletter subscribers: while you are subscribed. After you unsubscribe we keep your address, your consent record and the date you unsubscribed for 24 months, as proof of your choice and so that no campaign reaches you again, then we delete them.",
-            "Server logs: 30 days.",
-            `Page views: each raw page view ${PAGE_VIEW_RETENTION_DAYS} days, then only anonymous daily totals.`,
-            "Outgoing emails we send you (for example a chat transcript, the newsletter welcome or an announcement): kept in our mail outbox for 24 months.",
-          ],
-        },
-        "After these periods the data is deleted.",
-      ],
-    },
-    {
-      heading: "Who receives it",
+      heading: "Combien de temps nous les conservons",
       body: [
         {
           list: [
-            "Our team, by email: contact messages, information requests, chat transcripts and new-subscriber notices are emailed to our team address.",
-            "Our email delivery provider, which sends those emails on our behalf as a processor.",
-            `Our AI provider, as a processor, when the AI assistant is enabled: the messages you send ${ASSISTANT_NAME} are sent to it to generate the answers. It may not use them to train its models. The AI/ML Policy names the provider and model.`,
-            "Our hosting provider, which runs the servers and the database that store the data above.",
-            "Our team's customer relationship management (CRM) system, if the team connects one: your leads, how our team follows them up and newsletter unsubscriptions are passed to it through signed webhooks that the team configures. When we erase your data, we pass the erasure on to it, so it erases you too.",
+            "Prospects du clavardage, demandes d'information et messages de contact : 24 mois après notre dernier contact avec vous.",
+            "Conversations de clavardage : 12 mois.",
+            "Abonnés à l'infolettre : tant que vous êtes abonné. Après votre désabonnement, nous conservons votre adresse, la preuve de votre consentement et la date de votre désabonnement pendant 24 mois, comme preuve de votre choix et pour qu'aucune campagne ne vous parvienne de nouveau, puis nous les supprimons.",
+            "Journaux du serveur : 30 jours.",
+            `Consultations de pages\u00a0: chaque consultation brute ${PAGE_VIEW_RETENTION_DAYS} jours, puis seulement des totaux quotidiens anonymes.`,
+            "Courriels que nous vous envoyons (par exemple une transcription de clavardage, le courriel de bienvenue de l'infolettre ou une annonce) : conservés dans notre boîte d'envoi pendant 24 mois.",
           ],
         },
-        "We do not sell or rent personal data, and we share it with no one else unless the law requires us to.",
+        "Après ces périodes, les données sont supprimées.",
       ],
     },
     {
-      heading: "Cookies and local storage",
+      heading: "Qui les reçoit",
       body: [
-        `The site sets one strictly necessary cookie: a signed, HttpOnly, anonymous session cookie that lets the server count your free ${ASSISTANT_NAME} messages for the day. It contains no personal data. There are no analytics, advertising or tracking cookies: page views are counted without any cookie (above). Your display preferences and chat state are kept in your browser's local storage and never leave your device unless you send a chat message. The Cookie Policy gives the details.`,
+        {
+          list: [
+            "Notre équipe, par courriel : les messages de contact, les demandes d'information, les transcriptions de clavardage et les avis de nouvel abonnement sont envoyés par courriel à l'adresse de notre équipe.",
+            "Notre fournisseur d'envoi de courriels, qui envoie ces courriels en notre nom à titre de sous-traitant.",
+            `Notre fournisseur d'IA, à titre de sous-traitant, quand l'assistant IA est activé\u00a0: les messages que vous envoyez à ${ASSISTANT_NAME} lui sont transmis pour générer les réponses. Il ne peut pas s'en servir pour entraîner ses modèles. La Politique sur l'IA et l'apprentissage automatique nomme le fournisseur et le modèle.`,
+            "Notre hébergeur, qui exploite les serveurs et la base de données où sont conservées les données ci-dessus.",
+            "Le système de gestion de la relation client (CRM) de notre équipe, si l'équipe en branche un : vos coordonnées de prospect, le suivi que leur donne notre équipe et les désabonnements de l'infolettre lui sont transmis par des webhooks signés que l'équipe configure. Quand nous effaçons vos données, nous lui transmettons l'effacement, pour qu'il vous efface aussi.",
+          ],
+        },
+        "Nous ne vendons ni ne louons de renseignements personnels, et nous ne les communiquons à personne d'autre, sauf si la loi nous y oblige.",
       ],
     },
     {
-      heading: "The embedded video",
+      heading: "Témoins et stockage local",
       body: [
-        "The video on the home page is played by YouTube in its privacy-enhanced mode (youtube-nocookie.com). It loads only after the page itself has loaded. YouTube receives your IP address and browser information when the player loads, under Google's own privacy policy.",
+        `Le site crée un seul témoin strictement nécessaire\u00a0: un témoin de session anonyme, signé et HttpOnly, qui permet au serveur de compter vos messages gratuits à ${ASSISTANT_NAME} pour la journée. Il ne contient aucun renseignement personnel. Il n'y a aucun témoin d'analyse, de publicité ou de pistage\u00a0: les consultations de pages sont comptées sans témoin (voir plus haut). Vos préférences d'affichage, votre choix de langue et l'état de votre clavardage sont conservés dans le stockage local de votre navigateur et ne quittent jamais votre appareil, sauf si vous envoyez un message dans le clavardage. La Politique relative aux témoins donne les détails.`,
       ],
     },
     {
-      heading: "Your rights",
+      heading: "La vidéo intégrée",
       body: [
-        `You can ask to see the data we hold about you, to correct it, to receive a copy, to object to its use or to have it deleted. To do so, ${CONTACT} from the address concerned. When you ask for deletion we erase your data everywhere we hold it: leads and where each came from, chat conversations, subscriptions, information requests, contact messages and the emails in our outbox. The page-view counts are anonymous: they hold nothing that leads back to you. We answer within 30 days.`,
-        "You can unsubscribe from the newsletter at any time: every newsletter email has an unsubscribe link that works in one click, without signing in (your email program may also show its own Unsubscribe button, which does the same), or email us. If you subscribe again later, that is recorded as new consent. You can also complain to your data-protection authority.",
+        "La vidéo de la page d'accueil est lue par YouTube en mode de confidentialité renforcée (youtube-nocookie.com). Elle se charge seulement après le chargement de la page elle-même. YouTube reçoit votre adresse IP et des renseignements sur votre navigateur quand le lecteur se charge, selon la politique de confidentialité de Google.",
       ],
     },
     {
-      heading: "Security",
+      heading: "Vos droits",
       body: [
-        "The site is served over HTTPS with strict security headers. Access to the stored data is limited to the team members who need it to answer you.",
+        `Vous pouvez demander à consulter les renseignements que nous détenons sur vous, à les faire corriger, à en recevoir une copie, à vous opposer à leur utilisation ou à les faire supprimer. Pour ce faire, ${CONTACT} depuis l'adresse concernée. Quand vous demandez la suppression, nous effaçons vos données partout où nous les détenons\u00a0: prospects et provenance de chacun, conversations de clavardage, abonnements, demandes d'information, messages de contact et courriels de notre boîte d'envoi. Les comptes de consultations sont anonymes\u00a0: ils ne contiennent rien qui permette de remonter jusqu'à vous. Nous répondons dans un délai de 30 jours.`,
+        "Vous pouvez vous désabonner de l'infolettre en tout temps : chaque courriel de l'infolettre contient un lien de désabonnement qui fonctionne en un clic, sans connexion (votre logiciel de courriel peut aussi afficher son propre bouton de désabonnement, qui fait la même chose), ou écrivez-nous. Si vous vous abonnez de nouveau plus tard, cela est consigné comme un nouveau consentement. Vous pouvez aussi porter plainte auprès de votre autorité de protection des renseignements personnels.",
       ],
     },
     {
-      heading: "Children",
-      body: ["The site is meant for transport professionals and public bodies. It is not directed at children under 16, and we do not knowingly collect their data."],
+      heading: "Sécurité",
+      body: [
+        "Le site est servi en HTTPS avec des en-têtes de sécurité stricts. L'accès aux données conservées est limité aux membres de l'équipe qui en ont besoin pour vous répondre.",
+      ],
     },
     {
-      heading: "Changes to this policy",
-      body: ["If we change this policy we will publish the new version here with a new effective date. If the change is significant we will tell subscribers by email."],
+      heading: "Enfants",
+      body: ["Le site s'adresse aux professionnels du transport et aux organismes publics. Il ne vise pas les enfants de moins de 16 ans, et nous ne recueillons pas sciemment leurs données."],
+    },
+    {
+      heading: "Modifications de cette politique",
+      body: ["Si nous modifions cette politique, nous publierons la nouvelle version ici avec une nouvelle date d'entrée en vigueur. Si la modification est importante, nous en informerons les abonnés par courriel."],
     },
   ],
 };
@@ -148,65 +152,65 @@ const privacyPolicy: LegalPage = {
 const termsOfService: LegalPage = {
   path: "/terms",
   title: titleOf("/terms"),
-  description: `The terms that apply when you use the ${PRODUCT_NAME} website, its ${ASSISTANT_NAME} chat assistant and its forms.`,
+  description: `Les conditions qui s'appliquent quand vous utilisez le site Web de ${PRODUCT_NAME}, son assistant de clavardage ${ASSISTANT_NAME} et ses formulaires.`,
   sections: [
     {
-      heading: "About these terms",
+      heading: "À propos de ces conditions",
       body: [
-        `These terms apply to your use of this website, which presents the ${PRODUCT_NAME} platform before its launch. By using the site you accept them. If you do not agree, please do not use the site.`,
+        `Ces conditions s'appliquent à votre utilisation de ce site Web, qui présente la plateforme ${PRODUCT_NAME} avant son lancement. En utilisant le site, vous les acceptez. Si vous ne les acceptez pas, veuillez ne pas utiliser le site.`,
       ],
     },
     {
-      heading: "The website",
+      heading: "Le site Web",
       body: [
-        `The site describes a platform that is being launched. Features, plans, prices and dates shown here describe our plans and may change before launch. Nothing on the site is an offer you can accept online; subscriptions, training and tokens will be sold under separate terms at launch.`,
+        "Le site décrit une plateforme en cours de lancement. Les fonctionnalités, forfaits, prix et dates qui y figurent décrivent nos projets et peuvent changer avant le lancement. Rien sur le site ne constitue une offre que vous pouvez accepter en ligne; les abonnements, la formation et les jetons seront vendus selon des conditions distinctes au lancement.",
       ],
     },
     {
-      heading: `The ${ASSISTANT_NAME} assistant`,
+      heading: `L'assistant ${ASSISTANT_NAME}`,
       body: [
         AI_DISCLAIMER,
-        `${ASSISTANT_NAME} is a demo limited to 5 free messages a day. Do not send it confidential information or other people's personal data. We may limit or suspend the assistant at any time, for example to prevent abuse.`,
+        `${ASSISTANT_NAME} est une démo limitée à 5 messages gratuits par jour. Ne lui envoyez pas de renseignements confidentiels ni de renseignements personnels sur d'autres personnes. Nous pouvons limiter ou suspendre l'assistant en tout temps, par exemple pour prévenir les abus.`,
       ],
     },
     {
-      heading: "Acceptable use",
+      heading: "Utilisation acceptable",
       body: [
-        "When you use the site you agree not to:",
+        "Quand vous utilisez le site, vous vous engagez à ne pas :",
         {
           list: [
-            "send unlawful, abusive or misleading content, or other people's data without their permission;",
-            "try to get around the daily message limit, overload the site or disrupt its operation;",
-            "try to access data or systems you are not allowed to access;",
-            "use automated means to collect content from the site or to send forms.",
+            "envoyer de contenu illégal, abusif ou trompeur, ni les données d'autres personnes sans leur permission;",
+            "tenter de contourner la limite quotidienne de messages, surcharger le site ou en perturber le fonctionnement;",
+            "tenter d'accéder à des données ou à des systèmes auxquels vous n'avez pas le droit d'accéder;",
+            "utiliser des moyens automatisés pour recueillir le contenu du site ou pour envoyer des formulaires.",
           ],
         },
       ],
     },
     {
-      heading: "Intellectual property",
+      heading: "Propriété intellectuelle",
       body: [
-        `The texts, images, logo and design of this site belong to ${PRODUCT_NAME} or its licensors. You may view and share pages for your own information; any other reuse needs our written permission.`,
+        `Les textes, les images, le logo et la conception graphique de ce site appartiennent à ${PRODUCT_NAME} ou à ses concédants de licence. Vous pouvez consulter et partager les pages pour votre propre information; toute autre réutilisation nécessite notre autorisation écrite.`,
       ],
     },
     {
-      heading: "No warranty and limitation of liability",
+      heading: "Absence de garantie et limitation de responsabilité",
       body: [
-        "The site and its contents are provided as they are, for information. We do our best to keep them accurate but do not guarantee that they are complete, current or free of errors. To the extent the law allows, we are not liable for decisions made on the basis of the site or of the assistant's answers. Always check routes, permits and regulations with the competent authorities.",
+        "Le site et son contenu sont fournis tels quels, à titre informatif. Nous faisons de notre mieux pour qu'ils soient exacts, mais nous ne garantissons pas qu'ils sont complets, à jour ou exempts d'erreurs. Dans la mesure permise par la loi, nous ne sommes pas responsables des décisions prises sur la foi du site ou des réponses de l'assistant. Vérifiez toujours les itinéraires, les permis et la réglementation auprès des autorités compétentes.",
       ],
     },
     {
-      heading: "Links to other sites",
-      body: ["Links to our video, social network and professional network pages lead to services run by others under their own terms."],
+      heading: "Liens vers d'autres sites",
+      body: ["Les liens vers nos pages de vidéo, de réseau social et de réseau professionnel mènent à des services exploités par des tiers selon leurs propres conditions."],
     },
     {
-      heading: "Privacy",
-      body: ["How we handle personal data is described in our Privacy Policy, Cookie Policy and AI/ML Policy, which are part of these terms."],
+      heading: "Confidentialité",
+      body: ["La façon dont nous traitons les renseignements personnels est décrite dans notre Politique de confidentialité, notre Politique relative aux témoins et notre Politique sur l'IA et l'apprentissage automatique, qui font partie de ces conditions."],
     },
     {
-      heading: "Changes and contact",
+      heading: "Modifications et contact",
       body: [
-        `We may update these terms; the version published here, with its effective date, is the one that applies. Questions: ${CONTACT}.`,
+        `Nous pouvons mettre à jour ces conditions; la version publiée ici, avec sa date d'entrée en vigueur, est celle qui s'applique. Des questions? Écrivez-nous à ${TEAM_EMAIL}.`,
       ],
     },
   ],
@@ -215,45 +219,45 @@ const termsOfService: LegalPage = {
 const cookiePolicy: LegalPage = {
   path: "/cookies",
   title: titleOf("/cookies"),
-  description: "The one strictly necessary cookie this site sets, and what it keeps in your browser's local storage.",
+  description: "Le seul témoin strictement nécessaire que crée ce site, et ce qu'il conserve dans le stockage local de votre navigateur.",
   sections: [
     {
-      heading: "One strictly necessary cookie",
+      heading: "Un seul témoin strictement nécessaire",
       body: [
-        `The site sets a single cookie: a signed, HttpOnly, anonymous session cookie. It lets our server count the free ${ASSISTANT_NAME} messages you have used today (5 a day), so the limit cannot be bypassed. It holds a random identifier and no personal data, it cannot be read by scripts in the page, and it is used for nothing but the chat's daily limit. Because it is strictly necessary for a service you ask for, it does not need your consent.`,
-        "There are no analytics cookies, no advertising cookies and no tracking cookies, from us or from anyone else.",
-        "Subscribing to the newsletter and unsubscribing set no cookie: the unsubscribe link in our emails carries its own signed code and works in any browser, or straight from your email program.",
-        "Members of our own team who sign in to the staff workspace get one more cookie, a strictly necessary sign-in session cookie (HttpOnly, ending after 12 hours or at sign-out). Visitors never receive it.",
+        `Le site crée un seul témoin\u00a0: un témoin de session anonyme, signé et HttpOnly. Il permet à notre serveur de compter les messages gratuits à ${ASSISTANT_NAME} que vous avez utilisés aujourd'hui (5 par jour), afin que la limite ne puisse pas être contournée. Il contient un identifiant aléatoire et aucun renseignement personnel, il ne peut pas être lu par les scripts de la page et il ne sert qu'à la limite quotidienne du clavardage. Comme il est strictement nécessaire à un service que vous demandez, il ne requiert pas votre consentement.`,
+        "Il n'y a aucun témoin d'analyse, aucun témoin publicitaire et aucun témoin de pistage, que ce soit de notre part ou de celle de tiers.",
+        "L'abonnement à l'infolettre et le désabonnement ne créent aucun témoin : le lien de désabonnement de nos courriels porte son propre code signé et fonctionne dans n'importe quel navigateur, ou directement depuis votre logiciel de courriel.",
+        "Les membres de notre propre équipe qui se connectent à l'espace de travail du personnel reçoivent un témoin de plus, un témoin de session de connexion strictement nécessaire (HttpOnly, qui prend fin après 12 heures ou à la déconnexion). Les visiteurs ne le reçoivent jamais.",
       ],
     },
     {
-      heading: "Every cookie, by name",
-      body: ["These are all the cookies this site can set. Both are HttpOnly (scripts in the page cannot read them), SameSite=Lax and, on our HTTPS site, Secure.", { list: SITE_COOKIES }],
+      heading: "Chaque témoin, par son nom",
+      body: ["Voici tous les témoins que ce site peut créer. Les deux sont HttpOnly (les scripts de la page ne peuvent pas les lire), SameSite=Lax et, sur notre site en HTTPS, Secure.", { list: SITE_COOKIES }],
     },
     {
-      heading: "Page views are counted without a cookie",
+      heading: "Les consultations de pages sont comptées sans témoin",
       body: [
-        "There is no analytics cookie. Our server counts the views of its public pages from the requests themselves: the page, the site that sent you (its origin only), the campaign parameters of the address and a coarse device class. Unique visitors are counted with a hash that changes every day and cannot be traced back to you; your IP address and browser details are never stored. The Privacy Policy gives the details.",
+        "Il n'y a aucun témoin d'analyse. Notre serveur compte les consultations de ses pages publiques à partir des requêtes elles-mêmes : la page, le site qui vous a dirigé vers nous (son origine seulement), les paramètres de campagne de l'adresse et une catégorie générale d'appareil. Les visiteurs uniques sont comptés au moyen d'un hachage qui change chaque jour et qui ne peut pas être relié à vous; votre adresse IP et les détails de votre navigateur ne sont jamais conservés. La Politique de confidentialité donne les détails.",
       ],
     },
     {
-      heading: "Local storage",
+      heading: "Stockage local",
       body: [
-        "Some choices are remembered in your browser's local storage. They stay on your device and are not sent to us, except your chat messages when you send them. The keys are:",
+        "Certains choix sont mémorisés dans le stockage local de votre navigateur. Ils restent sur votre appareil et ne nous sont pas envoyés, sauf vos messages de clavardage quand vous les envoyez. Les clés sont :",
         { list: LOCAL_STORAGE_KEYS },
-        "You can clear them at any time from your browser's settings (site data).",
-        "One more entry is kept in your browser tab's sessionStorage: where your visit began (the landing page, the site that sent you and the campaign parameters of the link you followed). sessionStorage is not a cookie: it is never sent with your requests, it stays in that one tab, and your browser deletes it when you close the tab. It reaches us only with a form or a chat lead you send, so we know which campaign brought a lead.",
+        "Vous pouvez les effacer en tout temps dans les paramètres de votre navigateur (données des sites).",
+        "Une autre entrée est conservée dans le sessionStorage de l'onglet de votre navigateur : l'origine de votre visite (la page d'arrivée, le site qui vous a dirigé vers nous et les paramètres de campagne du lien que vous avez suivi). Le sessionStorage n'est pas un témoin : il n'est jamais envoyé avec vos requêtes, il reste dans cet onglet et votre navigateur l'efface quand vous fermez l'onglet. Il ne nous parvient qu'avec un formulaire ou des coordonnées que vous nous envoyez dans le clavardage, pour que nous sachions quelle campagne a amené un prospect.",
       ],
     },
     {
-      heading: "The embedded YouTube video",
+      heading: "La vidéo YouTube intégrée",
       body: [
-        "The home page embeds a YouTube video in privacy-enhanced mode, from youtube-nocookie.com. In this mode YouTube says it does not store cookies to personalise your experience unless you play the video. The player is loaded only after the page has finished loading; the requests it makes go to YouTube (Google) and are covered by Google's privacy policy.",
+        "La page d'accueil intègre une vidéo YouTube en mode de confidentialité renforcée, à partir de youtube-nocookie.com. Dans ce mode, YouTube affirme ne pas conserver de témoins pour personnaliser votre expérience, à moins que vous ne lanciez la vidéo. Le lecteur n'est chargé qu'une fois la page entièrement chargée; les requêtes qu'il fait vont à YouTube (Google) et sont régies par la politique de confidentialité de Google.",
       ],
     },
     {
-      heading: "Questions",
-      body: [`For any question about cookies or storage, ${CONTACT}.`],
+      heading: "Vos questions",
+      body: [`Pour toute question sur les témoins ou le stockage, ${CONTACT}.`],
     },
   ],
 };
@@ -261,52 +265,52 @@ const cookiePolicy: LegalPage = {
 const accessibilityStatement: LegalPage = {
   path: "/accessibility",
   title: titleOf("/accessibility"),
-  description: `How the ${PRODUCT_NAME} website is made accessible, the controls it offers and how to report a problem.`,
+  description: `Comment le site Web de ${PRODUCT_NAME} est rendu accessible, les commandes qu'il offre et comment signaler un problème.`,
   sections: [
     {
-      heading: "Our commitment",
+      heading: "Notre engagement",
       body: [
-        `We want everyone to be able to use the ${PRODUCT_NAME} website. Our target is conformance with the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA.`,
+        `Nous voulons que tout le monde puisse utiliser le site Web de ${PRODUCT_NAME}. Notre objectif est la conformité aux Règles pour l'accessibilité des contenus Web (WCAG) 2.2, niveau AA.`,
       ],
     },
     {
-      heading: "Controls on every page",
+      heading: "Des commandes sur chaque page",
       body: [
-        "The footer of every page has two controls. Your choices are remembered on this device and applied before the page is shown:",
+        "Le pied de chaque page comporte deux commandes. Vos choix sont mémorisés sur cet appareil et appliqués avant l'affichage de la page :",
         {
           list: [
-            "Text size: switches between normal (100%) and large (120%) text.",
-            "Contrast: switches to a high-contrast mode in which all text has a contrast ratio of at least 7:1.",
+            "Taille du texte : passe d'un texte normal (100 %) à un texte agrandi (120 %), et inversement.",
+            "Contraste : active un mode à contraste élevé dans lequel tout le texte présente un rapport de contraste d'au moins 7:1.",
           ],
         },
       ],
     },
     {
-      heading: "What we have done",
+      heading: "Ce que nous avons fait",
       body: [
         {
           list: [
-            "Every function can be used with the keyboard alone, with a visible focus indicator and a “Skip to main content” link.",
-            "Pages use headings, landmarks and lists so screen readers can navigate them.",
-            "Text and interface elements meet the WCAG AA contrast ratio of 4.5:1 in normal mode.",
-            "Buttons, links and form fields have accessible names; form errors are announced.",
-            "Animations and smooth scrolling are turned off when your system asks for reduced motion.",
-            "Pages are readable without JavaScript, and they work when zoomed to 200% or on small screens.",
+            "Chaque fonction peut être utilisée au clavier seulement, avec un indicateur de focus visible et un lien « Passer au contenu principal ».",
+            "Les pages utilisent des titres, des repères et des listes pour que les lecteurs d'écran puissent y naviguer.",
+            "Le texte et les éléments d'interface respectent le rapport de contraste WCAG AA de 4,5:1 en mode normal.",
+            "Les boutons, les liens et les champs de formulaire ont des noms accessibles; les erreurs de formulaire sont annoncées.",
+            "Les animations et le défilement fluide sont désactivés quand votre système demande de réduire les animations.",
+            "Les pages sont lisibles sans JavaScript et fonctionnent avec un zoom de 200 % ou sur de petits écrans.",
           ],
         },
       ],
     },
     {
-      heading: "Known limitations",
+      heading: "Limites connues",
       body: [
-        "The embedded YouTube video is provided by a third party; its player controls and captions depend on YouTube.",
-        `${ASSISTANT_NAME}'s answers are generated by AI and may not always be perfectly structured for assistive technologies.`,
+        "La vidéo YouTube intégrée est fournie par un tiers; les commandes de son lecteur et ses sous-titres dépendent de YouTube.",
+        `Les réponses de ${ASSISTANT_NAME} sont générées par l'IA et ne sont pas toujours parfaitement structurées pour les technologies d'assistance.`,
       ],
     },
     {
-      heading: "Report a problem",
+      heading: "Signaler un problème",
       body: [
-        `If something on the site is hard to use, or you need information in another format, ${CONTACT}. Tell us the page and what happened; we answer within 5 working days.`,
+        `Si un élément du site est difficile à utiliser, ou si vous avez besoin d'information dans un autre format, ${CONTACT}. Indiquez-nous la page et ce qui s'est passé; nous répondons dans un délai de 5 jours ouvrables.`,
       ],
     },
   ],
@@ -315,49 +319,49 @@ const accessibilityStatement: LegalPage = {
 const aiMlPolicy: LegalPage = {
   path: "/ai-ml-policy",
   title: titleOf("/ai-ml-policy"),
-  description: `How ${ASSISTANT_NAME}, the AI assistant of ${PRODUCT_NAME}, works, who processes your messages and what it can and cannot do.`,
+  description: `Comment fonctionne ${ASSISTANT_NAME}, l'assistant IA de ${PRODUCT_NAME}, qui traite vos messages et ce qu'il peut et ne peut pas faire.`,
   sections: [
     {
-      heading: `What ${ASSISTANT_NAME} is`,
+      heading: `Ce qu'est ${ASSISTANT_NAME}`,
       body: [
-        `${ASSISTANT_NAME} is a demo AI assistant that answers questions about the ${PRODUCT_NAME} platform and about oversized transport: routing, permits, certifications, compliance, tools and our roadmap. For other questions it refers you to ${TEAM_EMAIL} or to the contact form.`,
+        `${ASSISTANT_NAME} est un assistant IA de démonstration qui répond aux questions sur la plateforme ${PRODUCT_NAME} et sur le transport hors normes\u00a0: itinéraires, permis, certifications, conformité, outils et notre feuille de route. Pour les autres questions, il vous dirige vers ${TEAM_EMAIL} ou vers le formulaire de contact.`,
       ],
     },
     {
-      heading: "Answers are estimates",
+      heading: "Les réponses sont des estimations",
       body: [
         AI_DISCLAIMER,
-        "AI can be wrong, out of date or incomplete. Regulations, permit rules and road restrictions differ between jurisdictions and change often. Never use an answer as the only basis for a route, a permit application or a safety decision.",
+        "L'IA peut se tromper ou fournir des renseignements périmés ou incomplets. La réglementation, les règles de délivrance des permis et les restrictions routières varient d'un territoire à l'autre et changent souvent. N'utilisez jamais une réponse comme seule base pour un itinéraire, une demande de permis ou une décision de sécurité.",
       ],
     },
     {
-      heading: "Who processes your messages",
+      heading: "Qui traite vos messages",
       body: [
-        `When the AI assistant is enabled, your messages are sent from our server to OpenAI, which generates the answers with the gpt-3.5-turbo model (or the model our operator configures) and acts as our processor. Our server adds short excerpts from our own platform descriptions so the answers stay accurate.`,
-        `When no AI provider is configured, ${ASSISTANT_NAME} answers from our platform descriptions alone and your messages do not leave our servers.`,
+        "Quand l'assistant IA est activé, vos messages sont envoyés depuis notre serveur à OpenAI, qui génère les réponses avec le modèle gpt-3.5-turbo (ou le modèle que configure notre exploitant) et agit à titre de sous-traitant. Notre serveur y ajoute de courts extraits de nos propres descriptions de la plateforme pour que les réponses restent exactes.",
+        `Quand aucun fournisseur d'IA n'est configuré, ${ASSISTANT_NAME} répond à partir de nos seules descriptions de la plateforme et vos messages ne quittent pas nos serveurs.`,
       ],
     },
     {
-      heading: "No training on your data",
+      heading: "Aucun entraînement sur vos données",
       body: [
-        "We do not use your conversations to train or fine-tune any AI model, and our provider may not use them to train its models. Conversations are kept for 12 months, as the Privacy Policy explains, and then deleted.",
+        "Nous n'utilisons pas vos conversations pour entraîner ou affiner un modèle d'IA, et notre fournisseur ne peut pas s'en servir pour entraîner ses modèles. Les conversations sont conservées 12 mois, comme l'explique la Politique de confidentialité, puis supprimées.",
       ],
     },
     {
-      heading: "Limits",
+      heading: "Limites",
       body: [
-        `${ASSISTANT_NAME} offers 5 free messages a day. The count resets at midnight. Paid plans will include more queries (for example 50 a month with Pro Solo and 250 with Pro Team).`,
+        `${ASSISTANT_NAME} offre 5 messages gratuits par jour. Le compte est remis à zéro à minuit. Les forfaits payants comprendront davantage de requêtes (par exemple 50 par mois avec Pro Solo et 250 avec Pro Team).`,
       ],
     },
     {
-      heading: "Machine learning on the platform",
+      heading: "L'apprentissage automatique sur la plateforme",
       body: [
-        "On the platform itself, which is being launched, members will be able to take part in ML training voluntarily, for example by validating data, and earn free tokens for it. This will always be opt-in and described before you take part.",
+        "Sur la plateforme elle-même, qui est en cours de lancement, les membres pourront participer volontairement à l'entraînement de modèles d'apprentissage automatique, par exemple en validant des données, et obtenir des jetons gratuits en échange. Cette participation sera toujours facultative et décrite avant que vous y preniez part.",
       ],
     },
     {
-      heading: "Questions and deletion",
-      body: [`To ask about ${ASSISTANT_NAME}, or to have your conversations deleted, ${CONTACT}.`],
+      heading: "Questions et suppression",
+      body: [`Pour toute question sur ${ASSISTANT_NAME}, ou pour faire supprimer vos conversations, ${CONTACT}.`],
     },
   ],
 };

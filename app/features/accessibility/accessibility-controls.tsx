@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useSyncExternalStore } from "react";
+import * as m from "~/paraglide/messages.js";
 import { applyContrast, applyFontSize, readAppliedPreferences } from "./preferences";
 
 /** <html> is the source of truth (the pre-paint script set it); re-read it when it changes. */
@@ -33,7 +34,7 @@ export function AccessibilityControls() {
   return (
     <div role="group" aria-labelledby={headingId}>
       <h2 id={headingId} className="text-base font-bold text-on-dark">
-        Accessibility
+        {m.a11y_heading()}
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         <Toggle
@@ -45,14 +46,14 @@ export function AccessibilityControls() {
               A+
             </span>
           }
-          label="Large text"
+          label={m.a11y_large_text()}
         />
         <Toggle
           pressed={high}
           testId="toggle-contrast"
           onToggle={() => applyContrast(high ? "normal" : "high")}
           icon={<span aria-hidden="true" className="inline-block size-4 rounded-full border-2 border-current bg-[linear-gradient(90deg,currentColor_50%,transparent_50%)]" />}
-          label="High contrast"
+          label={m.a11y_high_contrast()}
         />
       </div>
     </div>

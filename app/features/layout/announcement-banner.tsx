@@ -1,4 +1,5 @@
 import { home } from "~/content/home";
+import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { dismissBanner } from "~/features/accessibility/preferences";
 
@@ -10,7 +11,7 @@ import { dismissBanner } from "~/features/accessibility/preferences";
 export function AnnouncementBanner() {
   const { announcement } = home[getLocale()];
   return (
-    <div id="announcement" role="region" aria-label="Announcement" className="bg-brand text-white">
+    <div id="announcement" role="region" aria-label={m.site_announcement_label()} className="bg-brand text-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
         <p className="flex-1 text-center text-sm font-semibold sm:text-base">{announcement.text}</p>
         <button

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import * as m from "~/paraglide/messages.js";
 import { useStaticPage } from "./static-page";
 
 /**
@@ -14,7 +15,7 @@ export function NavigationStatus() {
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center">
       {loading || framed ? (
         <span data-testid="loading" hidden={!loading} className="relative overflow-hidden rounded-full bg-night px-5 py-2 text-sm font-semibold text-on-dark shadow-lg">
-          Loading...
+          {m.site_loading()}
           <span aria-hidden="true" className="loading-bar absolute inset-x-0 bottom-0 h-0.5 w-2/5 bg-brand-light" />
         </span>
       ) : null}

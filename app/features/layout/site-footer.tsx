@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { AI_DISCLAIMER, brand, type SocialLink } from "~/content/brand";
+import { AI_DISCLAIMER_IN, brand, PARTNER_CREDITS_IN, type SocialLink, TAGLINE_IN } from "~/content/brand";
 import { legalLinks } from "~/content/legal-index";
 import { AccessibilityControls } from "~/features/accessibility/accessibility-controls";
+import * as m from "~/paraglide/messages.js";
+import { getLocale, pathIn } from "~/shared/i18n/locale";
 import { LogoMark } from "./logo";
 
 function SocialIcon({ kind }: { kind: SocialLink["kind"] }) {
@@ -17,12 +19,25 @@ function SocialIcon({ kind }: { kind: SocialLink["kind"] }) {
   );
 }
 
+/** A social channel's kind, in the page's language (its accessible name). */
+function kindName(kind: SocialLink["kind"]): string {
+  switch (kind) {
+    case "video":
+      return m.footer_social_video();
+    case "social network":
+      return m.footer_social_network();
+    case "professional network":
+      return m.footer_social_professional_network();
+  }
+}
+
 const headingClass = "text-base font-bold text-on-dark";
 const linkClass = "inline-flex min-h-11 items-center gap-2 rounded-md text-on-dark-muted underline-offset-4 hover:text-on-dark hover:underline";
 
 /** Footer of spec §2: legal links, accessibility controls, social links, copyright, AI disclaimer. */
 export function SiteFooter() {
-  const credits = brand.partnerCredits.map((credit) => `${credit.name} (${credit.role})`).join("; ");
+  const locale = getLocale();
+  const credits = PARTNER_CREDITS_IN[locale].map((credit) => `${credit.name} (${credit.role})`).join("; ");
   return (
     // Laid out with the page, not when near (decision 0106): the page keeps its length as it is read.
     <footer className="bg-night text-on-dark-muted">
@@ -32,7 +47,7 @@ export function SiteFooter() {
             <LogoMark className="size-8" />
             {brand.productName}
           </p>
-          <p className="mt-3 text-sm">{brand.tagline}.</p>
+          <p className="mt-3 text-sm">{TAGLINE_IN[locale]}.</p>
           <p className="mt-3 text-sm">
             <a className="underline underline-offset-4 hover:text-on-dark" href={`mailto:${brand.teamEmail}`}>
               {brand.teamEmail}
@@ -41,13 +56,13 @@ export function SiteFooter() {
         </div>
         <nav aria-labelledby="footer-legal-heading">
           <h2 id="footer-legal-heading" className={headingClass}>
-            Legal
+            {m.footer_legal()}
           </h2>
           <ul className="mt-2">
             {legalLinks.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className={linkClass}>
-                  {link.title}
+                <Link to={pathIn(link.path, locale)} className={linkClass}>
+                  {link.title[locale]}
                 </Link>
               </li>
             ))}
@@ -55,7 +70,7 @@ export function SiteFooter() {
         </nav>
         <AccessibilityControls />
         <div>
-          <h2 className={headingClass}>Follow us</h2>
+          <h2 className={headingClass}>{m.footer_follow_us()}</h2>
           <ul className="mt-2">
             {brand.social.map((link) => (
               <li key={link.url}>
@@ -64,7 +79,7 @@ export function SiteFooter() {
                   {link.service}
                   <span className="sr-only">
                     {" "}
-                    ({link.kind}, opens in a new tab)
+                    {m.footer_social_new_tab({ kind: kindName(link.kind) })}
                   </span>
                 </a>
               </li>
@@ -75,9 +90,9 @@ export function SiteFooter() {
       <div className="border-t border-white/20">
         <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-sm sm:px-6">
           <p data-testid="copyright">
-            © {brand.copyrightYear} {brand.copyrightHolder}. All rights reserved. Partner credits: {credits}.
+            {m.footer_copyright({ year: String(brand.copyrightYear), holder: brand.copyrightHolder, credits })}
           </p>
-          <p data-testid="ai-disclaimer">{AI_DISCLAIMER}</p>
+          <p data-testid="ai-disclaimer">{AI_DISCLAIMER_IN[locale]}</p>
         </div>
       </div>
     </footer>

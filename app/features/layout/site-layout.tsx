@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import * as m from "~/paraglide/messages.js";
 import { AnnouncementBanner } from "./announcement-banner";
 import { LanguageSuggestion } from "./language-suggestion";
 import { NavigationStatus } from "./navigation-status";
@@ -18,7 +19,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-night px-4 py-3 font-semibold text-on-dark focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        {m.site_skip_to_main()}
       </a>
       <AnnouncementBanner />
       <SiteHeader />

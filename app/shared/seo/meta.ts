@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
+import * as m from "~/paraglide/messages.js";
 
-/** The Open Graph image (1200×630), made by scripts/make-hero-images.ts. */
+/** The Open Graph image (1200×630), made by scripts/make-hero-images.ts; its alt text is the message seo_og_image_alt. */
 export const OG_IMAGE = {
   path: "/images/og-image.jpg",
   width: 1200,
   height: 630,
-  alt: "A heavy-haul truck with an oversized load on a highway at dusk",
 } as const;
 
 export interface PageMetaInput {
@@ -24,7 +24,7 @@ export interface PageMetaInput {
  * knows at run time: `<SiteLinks>` in the root layout renders them.
  */
 export function pageMeta({ title, description, type = "website", noIndex = false }: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME} | Professional Solutions for Heavy Transport Industry`;
+  const fullTitle = title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME} | ${m.seo_default_title()}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { prerenderedPaths } from "~/routes-list";
 import { LANGUAGE_TAG, LOCALES, pathIn } from "~/shared/i18n/locale";
+import * as m from "~/paraglide/messages.js";
 import { OG_IMAGE } from "./meta";
 import { absoluteUrl, useSiteOrigin } from "./site-origin";
 
@@ -29,7 +30,7 @@ export function SiteLinks() {
       <meta property="og:image" content={absoluteUrl(OG_IMAGE.path, origin)} />
       <meta property="og:image:width" content={String(OG_IMAGE.width)} />
       <meta property="og:image:height" content={String(OG_IMAGE.height)} />
-      <meta property="og:image:alt" content={OG_IMAGE.alt} />
+      <meta property="og:image:alt" content={m.seo_og_image_alt()} />
     </>
   );
 }

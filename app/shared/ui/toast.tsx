@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import * as m from "~/paraglide/messages.js";
 
 /**
  * Toasts (spec §2): success and error variants, each with a close button.
@@ -171,14 +172,14 @@ function ToastCard({ item }: { item: ToastItem }) {
         {isError ? "!" : "✓"}
       </span>
       <p className="flex-1 text-sm font-medium">
-        <span className="sr-only">{isError ? "Error: " : "Success: "}</span>
+        <span className="sr-only">{isError ? m.toast_error_prefix() : m.toast_success_prefix()}</span>
         {item.message}
       </p>
       <button
         type="button"
         onClick={() => dismiss(item.id)}
         className="-m-1 rounded p-1 text-muted hover:text-ink"
-        aria-label="Close notification"
+        aria-label={m.toast_close()}
       >
         <span aria-hidden="true">×</span>
       </button>
