@@ -1,5 +1,3 @@
-import * as m from "~/paraglide/messages.js";
-
 /**
  * Spec §2's "Loading..." fallback inside a page: what a lazily loaded section shows while its code
  * loads after an in-app navigation. (A pre-rendered page keeps its server HTML while it hydrates,
@@ -8,7 +6,7 @@ import * as m from "~/paraglide/messages.js";
 export function LoadingFallback() {
   return (
     <p role="status" className="mx-auto max-w-3xl py-12 text-center text-lg font-semibold text-muted">
-      {m.forms_loading()}
+      Loading...
     </p>
   );
 }

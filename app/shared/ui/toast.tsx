@@ -1,9 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import * as m from "~/paraglide/messages.js";
 
 /**
- * Toasts (spec §2): success and error variants, each with a close button (its label and the
- * variant's spoken prefix in the page's language; the message is the caller's, already in it).
+ * Toasts (spec §2): success and error variants, each with a close button.
  *
  *   toast.success("Transcript sent successfully!");
  *   toast.error("Failed to send transcript. Please try again.");
@@ -173,14 +171,14 @@ function ToastCard({ item }: { item: ToastItem }) {
         {isError ? "!" : "✓"}
       </span>
       <p className="flex-1 text-sm font-medium">
-        <span className="sr-only">{isError ? m.forms_toast_error() : m.forms_toast_success()}</span>
+        <span className="sr-only">{isError ? "Error: " : "Success: "}</span>
         {item.message}
       </p>
       <button
         type="button"
         onClick={() => dismiss(item.id)}
         className="-m-1 rounded p-1 text-muted hover:text-ink"
-        aria-label={m.forms_toast_close()}
+        aria-label="Close notification"
       >
         <span aria-hidden="true">×</span>
       </button>
