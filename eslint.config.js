@@ -31,13 +31,15 @@ function listFeatures() {
 }
 
 /**
- * What server code may take from app/: content, the routes list, the shared form rules, and each
- * feature's contract, schemas, fixed lines and messages — plain .ts modules, never a component.
+ * What server code may take from app/: content, the routes list, the shared form rules, the site's
+ * languages (shared/i18n), and each feature's contract, schemas, fixed lines and messages — plain
+ * .ts modules, never a component.
  */
 const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/content/*.ts",
   "**/app/routes-list.ts",
   "**/app/shared/forms/*.ts",
+  "**/app/shared/i18n/*.ts",
   "**/app/shared/seo/*.server.ts",
   "**/app/features/*/*-contract.ts",
   "**/app/features/*/*-schemas.ts",

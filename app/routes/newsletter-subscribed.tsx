@@ -1,6 +1,7 @@
 import { staticPage } from "~/features/layout/static-page";
 import { NEWSLETTER_MESSAGES } from "~/features/newsletter/messages";
 import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
+import * as m from "~/paraglide/messages.js";
 import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
 import { formPageMeta } from "~/shared/seo/meta";
 import { LeadFormPage } from "~/shared/ui/lead-form-page";
@@ -13,15 +14,13 @@ import type { Route } from "./+types/newsletter-subscribed";
  */
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = () => formPageMeta("Newsletter");
-
-const SUBSCRIBED = { ok: true, message: NEWSLETTER_MESSAGES.success } as const;
+export const meta: Route.MetaFunction = () => formPageMeta(m.forms_newsletter_page());
 
 export default function NewsletterSubscribedPage() {
   return (
     <LeadFormPage width="max-w-3xl">
-      <h1 className="sr-only">Newsletter</h1>
-      <NewsletterBlock initialResult={SUBSCRIBED} page={LEAD_FORM_PATHS.newsletter} />
+      <h1 className="sr-only">{m.forms_newsletter_page()}</h1>
+      <NewsletterBlock initialResult={{ ok: true, message: NEWSLETTER_MESSAGES.success() }} page={LEAD_FORM_PATHS.newsletter} />
     </LeadFormPage>
   );
 }

@@ -1,5 +1,6 @@
 import { useActionData } from "react-router";
 import { NewsletterBlock } from "~/features/newsletter/newsletter-block";
+import * as m from "~/paraglide/messages.js";
 import type { FormActionData } from "~/shared/forms/form-result";
 import { leadFormAction } from "~/shared/forms/route-action.server";
 import { formPageMeta } from "~/shared/seo/meta";
@@ -8,18 +9,19 @@ import type { Route } from "./+types/newsletter";
 
 /**
  * Where the newsletter form posts without JavaScript (JavaScript clients get JSON on the same URL):
- * a sign-up that succeeded is sent on to the pre-rendered /newsletter/subscribed; an error is
- * answered here, with the form and what was typed.
+ * a sign-up that succeeded is sent on to the pre-rendered /newsletter/subscribed (in the URL's
+ * language: /fr/newsletter → /fr/newsletter/subscribed); an error is answered here, with the form
+ * and what was typed.
  */
 export const action = leadFormAction("newsletter");
 
-export const meta: Route.MetaFunction = () => formPageMeta("Newsletter");
+export const meta: Route.MetaFunction = () => formPageMeta(m.forms_newsletter_page());
 
 export default function NewsletterPage() {
   const answer = useActionData<FormActionData>();
   return (
     <LeadFormPage width="max-w-3xl">
-      <h1 className="sr-only">Newsletter</h1>
+      <h1 className="sr-only">{m.forms_newsletter_page()}</h1>
       <NewsletterBlock initialResult={answer?.result} page="/newsletter" />
     </LeadFormPage>
   );

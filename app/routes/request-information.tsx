@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
 import { PLAN_TYPES, type PlanType } from "~/content/plans";
 import { RequestInfoForm } from "~/features/info-request/request-info-form";
+import * as m from "~/paraglide/messages.js";
 import type { FormActionData } from "~/shared/forms/form-result";
 import { leadFormAction } from "~/shared/forms/route-action.server";
 import { formPageMeta } from "~/shared/seo/meta";
@@ -15,16 +16,14 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const action = leadFormAction("request-information");
 
-export const meta: Route.MetaFunction = () => formPageMeta("Request More Information");
-
-const BACK_TO_PLATFORM = { to: "/platform", label: "Back to the platform overview", centered: false };
+export const meta: Route.MetaFunction = () => formPageMeta(m.forms_info_request_title());
 
 export default function RequestInformationPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<FormActionData>();
   return (
-    <LeadFormPage width="max-w-2xl" back={BACK_TO_PLATFORM}>
-      <h1 className="text-3xl font-bold">Request More Information</h1>
-      <p className="mt-3 text-muted">Tell us about your needs and we will contact you.</p>
+    <LeadFormPage width="max-w-2xl" back={{ to: "/platform", label: m.forms_info_request_back(), centered: false }}>
+      <h1 className="text-3xl font-bold">{m.forms_info_request_title()}</h1>
+      <p className="mt-3 text-muted">{m.forms_info_request_page_text()}</p>
       <div className="mt-8">
         <RequestInfoForm planType={loaderData.planType} choosePlan initialResult={answer?.result} initialValues={answer?.values} />
       </div>

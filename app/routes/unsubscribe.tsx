@@ -1,12 +1,15 @@
 import { data, Link } from "react-router";
 import { servicesContext } from "~/context.server";
-import { ONE_CLICK_FIELD, UNSUBSCRIBE_MESSAGES as M, UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
+import { ONE_CLICK_FIELD, UNSUBSCRIBE_MESSAGES as M, unsubscribePath } from "~/features/newsletter/unsubscribe-contract";
+import * as m from "~/paraglide/messages.js";
+import { getLocale, pathIn } from "~/shared/i18n/locale";
 import { SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
 import { formPageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/unsubscribe";
 
 /**
- * /unsubscribe?token=… — the link in every mail to a subscriber (docs/newsletter.md).
+ * /unsubscribe?token=… — the link in every mail to a subscriber (docs/newsletter.md); /fr/unsubscribe
+ * the same page in French (a French subscriber's mails link there).
  * GET only shows the state and one button: mail scanners open links, and must not unsubscribe
  * anyone. POST unsubscribes at once: the page's button, and the RFC 8058 one-click POST mail
  * providers send (body `List-Unsubscribe=One-Click`, no cookie, no Origin; exempt from the
@@ -49,9 +52,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return merged;
 };
 
-export const meta: Route.MetaFunction = () => formPageMeta("Unsubscribe");
+export const meta: Route.MetaFunction = () => formPageMeta(m.forms_unsubscribe_page());
 
-const TEXT: Record<Exclude<Shown, "confirm">, string> = {
+const TEXT: Record<Exclude<Shown, "confirm">, () => string> = {
   unsubscribed: M.unsubscribed,
   "already-unsubscribed": M.alreadyUnsubscribed,
   invalid: M.invalid,
@@ -62,26 +65,27 @@ const TEXT: Record<Exclude<Shown, "confirm">, string> = {
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { shown, token } = actionData ?? loaderData;
   const done = shown === "unsubscribed" || shown === "already-unsubscribed";
+  const locale = getLocale();
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
-      <h1 className="text-3xl font-bold">{M.title}</h1>
+      <h1 className="text-3xl font-bold">{M.title()}</h1>
       {shown === "confirm" && token ? (
-        <form method="post" action={`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`} className="mt-6">
-          <p className="text-lg">{M.confirm}</p>
+        <form method="post" action={`${unsubscribePath(locale)}?token=${encodeURIComponent(token)}`} className="mt-6">
+          <p className="text-lg">{M.confirm()}</p>
           <input type="hidden" name={ONE_CLICK_FIELD} value="One-Click" />
           <button type="submit" className={`${SUBMIT_BUTTON_CLASS} mt-6`}>
-            {M.button}
+            {M.button()}
           </button>
         </form>
       ) : (
         <div className="mt-6 text-lg" role={done ? "status" : "alert"}>
-          <p>{TEXT[shown === "confirm" ? "missing" : shown]}</p>
-          {done ? <p className="mt-4 text-muted">{M.resubscribe}</p> : null}
+          <p>{TEXT[shown === "confirm" ? "missing" : shown]()}</p>
+          {done ? <p className="mt-4 text-muted">{M.resubscribe()}</p> : null}
         </div>
       )}
       <p className="mt-10">
-        <Link to="/" className="font-medium text-brand underline">
-          Back to the home page
+        <Link to={pathIn("/", locale)} className="font-medium text-brand underline">
+          {m.forms_back_home()}
         </Link>
       </p>
     </div>

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { LEAD_FORM_PATHS, leadFormAt } from "~/shared/forms/lead-forms";
+import { leadFormAt, leadFormPath } from "~/shared/forms/lead-forms";
 import { requestClientKey } from "../http/client-address";
 import { readJson, sendJson } from "../http/json-body";
 import { requestOrigin } from "../http/public-origin";
@@ -8,18 +8,20 @@ import type { LeadForms } from "./submissions";
 
 /**
  * JSON answers for the lead forms' JavaScript clients, on the same paths as the forms' pages:
- * `POST /newsletter` with `Content-Type: application/json` is answered here, as JSON (fast, and a
+ * `POST /newsletter` (or `/fr/newsletter`: the language of the answer, unless the body names
+ * another) with `Content-Type: application/json` is answered here, as JSON (fast, and a
  * failure of any kind stays a readable JSON error); a plain HTML form post (urlencoded or
  * multipart) passes on to the React Router action of the same route, which renders the page.
  */
 export function leadsJson(forms: LeadForms): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST") return next();
-    const form = leadFormAt(req.path);
-    if (!form || !req.is("application/json")) return next();
-    labelRoute(res, LEAD_FORM_PATHS[form]);
+    const at = leadFormAt(req.path);
+    if (!at || !req.is("application/json")) return next();
+    const { form, locale } = at;
+    labelRoute(res, leadFormPath(form, locale));
     readJson(req)
-      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req), referer: req.headers.referer, origin: requestOrigin(res) }))
+      .then((input) => forms.submit(form, input, { clientKey: requestClientKey(req), referer: req.headers.referer, origin: requestOrigin(res), locale }))
       .then(({ status, result }) => {
         res.setHeader("Cache-Control", "no-store");
         sendJson(res, status, result);

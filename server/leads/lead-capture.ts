@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { CATEGORY_LABELS } from "~/features/contact/messages";
 import type { ContactInput } from "~/features/contact/schema";
 import type { InfoRequestInput } from "~/features/info-request/schema";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
@@ -56,7 +57,8 @@ export class LeadCapture {
     await this.alerts.queue(trx, [{ kind: "contact", email: message.email, name: message.name, planType: null, at: now }]);
   };
 
-  async contact(input: Omit<ContactInput, "leave_this_empty">, attribution?: AttributionColumns): Promise<void> {
+  /** `locale`: the language of the page the message was sent from (English when not given). */
+  async contact(input: Omit<ContactInput, "leave_this_empty">, attribution?: AttributionColumns, _locale?: Locale): Promise<void> {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {
@@ -81,7 +83,8 @@ export class LeadCapture {
     this.outbox.nudge();
   }
 
-  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">, attribution?: AttributionColumns): Promise<void> {
+  /** `locale`: the language of the page the request was sent from (English when not given). */
+  async requestInformation(input: Omit<InfoRequestInput, "leave_this_empty">, attribution?: AttributionColumns, _locale?: Locale): Promise<void> {
     const now = nowIso();
     const name = headerSafe(input.name, 100);
     await this.db.transaction().execute(async (trx) => {

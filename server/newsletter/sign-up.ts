@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
-import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_FORM_ID } from "~/features/newsletter/messages";
+import { NEWSLETTER_FORM_ID, newsletterConsentText } from "~/features/newsletter/messages";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Config } from "../config";
 import { NO_ATTRIBUTION } from "../analytics/lead-attribution";
 import { batchInsert } from "../db/batch-insert";
@@ -29,6 +30,8 @@ export interface SubscriptionContext {
   clientKey: string;
   /** Where the visit came from, kept with the consent record (the latest sign-up's). */
   attribution?: AttributionColumns | undefined;
+  /** The language of the page the form was on (English when not given): the consent text is recorded as shown in it. */
+  locale?: Locale | undefined;
 }
 
 interface PendingSubscription {
@@ -223,7 +226,7 @@ export class NewsletterSignUp {
       consent_at: now,
       consent_page: context.page,
       consent_form: NEWSLETTER_FORM_ID,
-      consent_text: NEWSLETTER_CONSENT_TEXT,
+      consent_text: newsletterConsentText(context.locale ?? "en"),
       consent_client: this.keys.clientHash(context.clientKey),
     };
   }

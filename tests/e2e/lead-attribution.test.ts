@@ -144,7 +144,7 @@ describe("attribution in the browser, behind the TLS proxy", () => {
     await dialog.getByRole("textbox", { name: "Company or service name" }).fill("City of Example");
     await dialog.getByRole("textbox", { name: "Questions or comments" }).fill("Permits for oversize loads in our municipality?");
     await dialog.getByRole("button", { name: "Send request" }).click();
-    await dialog.getByText(INFO_REQUEST_MESSAGES.success).waitFor();
+    await dialog.getByText(INFO_REQUEST_MESSAGES.success("en")).waitFor();
 
     const team = await memberPage();
     await openLead(team, "linkedin", "launch", "Information request");
@@ -185,7 +185,7 @@ describe("attribution in the browser, behind the TLS proxy", () => {
     await contact.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript.");
     await contact.getByRole("button", { name: "Send message" }).click();
     await page.waitForURL(`${proxy.origin}/contact`);
-    await page.getByText(CONTACT_MESSAGES.success).waitFor();
+    await page.getByText(CONTACT_MESSAGES.success("en")).waitFor();
 
     const team = await memberPage();
     await team.goto(`${proxy.origin}/team?q=plain.post`);

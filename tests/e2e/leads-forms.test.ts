@@ -387,3 +387,117 @@ describe("the text rule in the browser", () => {
     }
   });
 });
+
+describe("in French (/fr)", () => {
+  const FR_NEWSLETTER_OK = "Merci de votre abonnement! Bienvenue dans la communauté HeavyRoute\u00a0: nous vous tiendrons au courant de notre lancement.";
+  const FR_CONTACT_OK = "Votre message a bien été envoyé! Nous communiquerons avec vous sous peu.";
+
+  it("the newsletter on Home: French field error, Inscription en cours…, then the French success; it posts JSON in French to /fr/newsletter", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/fr`);
+    const bodies: unknown[] = [];
+    page.on("request", (request) => request.method() === "POST" && bodies.push({ url: request.url(), body: request.postDataJSON() as unknown }));
+    await page.locator("#newsletter").scrollIntoViewIfNeeded();
+    await page.locator("#newsletter[data-hydrated]").waitFor();
+    await page.getByRole("heading", { name: "Restez au courant de notre lancement" }).waitFor();
+    const email = page.getByRole("textbox", { name: "Adresse courriel" });
+    expect(await email.getAttribute("placeholder")).toBe("Votre adresse courriel");
+    await email.fill("pas-une-adresse");
+    await page.getByRole("button", { name: "S'abonner" }).click();
+    await page.getByText("Veuillez entrer une adresse courriel valide.").waitFor();
+    expect(bodies).toEqual([]);
+
+    const address = unique("fr-news");
+    await email.fill(address);
+    await slowPosts(page, "newsletter");
+    await page.getByRole("button", { name: "S'abonner" }).click();
+    await page.getByRole("button", { name: "Inscription en cours…" }).waitFor();
+    await page.getByText(FR_NEWSLETTER_OK).waitFor();
+    expect(bodies).toMatchObject([{ url: `${ctx.url}/fr/newsletter`, body: { email: address, page: "/fr", locale: "fr" } }]);
+
+    await email.fill(address);
+    await page.getByRole("button", { name: "S'abonner" }).click();
+    await page.getByText("Cette adresse courriel est déjà abonnée.").waitFor();
+  });
+
+  it("the contact section: French errors, Envoi en cours…, and the French Thank you modal (axe) with its Fermer button", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/fr#contact`);
+    const contact = page.locator("#contact");
+    await contact.getByRole("heading", { name: "Nous joindre" }).waitFor();
+    await page.locator("#contact[data-hydrated]").waitFor();
+    const form = contact.getByRole("form", { name: "Formulaire de contact" });
+    await form.getByRole("button", { name: "Envoyer le message" }).click();
+    await form.getByText("Veuillez entrer votre nom.").waitFor();
+    await form.getByText("Veuillez entrer une adresse courriel valide.").waitFor();
+    await form.getByText("Veuillez entrer votre message.").waitFor();
+
+    await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Élise Tremblay");
+    await form.getByRole("textbox", { name: "Courriel" }).fill(unique("elise"));
+    await form.getByText("Demande de fonctionnalité", { exact: true }).click();
+    await form.getByRole("textbox", { name: "Message" }).fill("Pourriez-vous ajouter les ponts du Québec?");
+    await slowPosts(page, "contact");
+    await form.getByRole("button", { name: "Envoyer le message" }).click();
+    await form.getByRole("button", { name: "Envoi en cours…" }).waitFor();
+
+    const dialog = page.getByRole("dialog", { name: "MERCI" });
+    await dialog.waitFor();
+    await dialog.getByText("Le courriel a bien été envoyé").waitFor();
+    await dialog.getByText(FR_CONTACT_OK).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Fermer");
+    await checkA11y(page, { include: "dialog[open]" });
+    await dialog.getByRole("button", { name: "Fermer" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const database = openDatabase({ kind: "sqlite", file: join(ctx.site.dataDir, "site.db") });
+    try {
+      const row = await database.db.selectFrom("contact_messages").select("category").where("name", "=", "Élise Tremblay").executeTakeFirstOrThrow();
+      expect(row.category).toBe("feature");
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("Request More Information from /fr/platform: the French modal, its French errors, the plan type sent in English", async () => {
+    const { page } = await newPage(ctx.browser, { ignore: [EXPECTED_4XX] });
+    await visit(page, `${ctx.url}/fr/platform`);
+    const name = "Demander plus de renseignements (Forfaits pour les gouvernements)";
+    // Without JavaScript yet, the link to the French page; it becomes the button when its island hydrates.
+    expect(await page.getByRole("link", { name }).getAttribute("href")).toBe("/fr/request-information?plan=Government");
+    await page.getByRole("link", { name }).focus();
+    const opener = page.getByRole("button", { name });
+    await expect.poll(() => opener.evaluate((button) => button === document.activeElement), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Demander plus de renseignements" });
+    await dialog.waitFor();
+    await dialog.getByText("Forfaits pour les gouvernements\u00a0: parlez-nous de vos besoins et nous communiquerons avec vous.").waitFor();
+    await dialog.getByRole("button", { name: "Envoyer la demande" }).click();
+    await dialog.getByText("Veuillez entrer votre numéro de téléphone.").waitFor();
+    await dialog.getByText("Veuillez entrer le nom de votre entreprise ou de votre service.").waitFor();
+    await dialog.getByText("Veuillez entrer vos questions ou commentaires.").waitFor();
+    await checkA11y(page, { include: "dialog[open]" });
+    const posted = page.waitForRequest((request) => request.method() === "POST");
+    await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Ville de Lévis");
+    await dialog.getByRole("textbox", { name: "Courriel" }).fill(unique("levis"));
+    await dialog.getByRole("textbox", { name: "Téléphone" }).fill("+1 418 555-0100");
+    await dialog.getByRole("textbox", { name: "Nom de l'entreprise ou du service" }).fill("Ville de Lévis");
+    await dialog.getByRole("textbox", { name: "Questions ou commentaires" }).fill("Permis pour charges hors normes?");
+    await dialog.getByRole("button", { name: "Envoyer la demande" }).click();
+    await dialog.getByText("Votre demande a bien été envoyée. Nous communiquerons avec vous sous peu!").waitFor();
+    expect((await posted).postDataJSON()).toMatchObject({ planType: "Government", locale: "fr" });
+    expect((await posted).url()).toBe(`${ctx.url}/fr/request-information`);
+  });
+
+  it("without JavaScript: a French sign-up lands on /fr/newsletter/subscribed with the French success", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, ignore: [EXPECTED_4XX] });
+    await page.goto(`${ctx.url}/fr/newsletter`);
+    await page.getByRole("textbox", { name: "Adresse courriel" }).fill("mauvaise");
+    await page.getByRole("button", { name: "S'abonner" }).click();
+    await page.getByText("Veuillez entrer une adresse courriel valide.").waitFor();
+    await page.getByRole("textbox", { name: "Adresse courriel" }).fill(unique("fr-plain"));
+    await page.getByRole("button", { name: "S'abonner" }).click();
+    await page.waitForURL(`${ctx.url}/fr/newsletter/subscribed`);
+    await page.getByText(FR_NEWSLETTER_OK).waitFor();
+    await page.getByRole("link", { name: "Retour à la page d'accueil" }).waitFor();
+    expect(await page.getByRole("link", { name: "Retour à la page d'accueil" }).getAttribute("href")).toBe("/fr");
+  });
+});

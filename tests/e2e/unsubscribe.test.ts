@@ -30,10 +30,10 @@ describe("unsubscribe page", () => {
     expect(readSiteDb(ctx.site.dataDir, (db) => db.prepare("select consent_page from subscribers where email_normalized = ?").get("nojs@example.com"))).toEqual({ consent_page: "/newsletter" });
 
     await visit(page, `${ctx.url}/unsubscribe?token=${encodeURIComponent(tokenFor("nojs@example.com"))}`);
-    await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.confirm).count()).toBe(1);
+    await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.confirm("en")).count()).toBe(1);
     expect(statusOf("nojs@example.com")).toBe("active");
-    await page.getByRole("button", { name: UNSUBSCRIBE_MESSAGES.button }).click();
-    await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed).count()).toBe(1);
+    await page.getByRole("button", { name: UNSUBSCRIBE_MESSAGES.button("en") }).click();
+    await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed("en")).count()).toBe(1);
     expect(statusOf("nojs@example.com")).toBe("unsubscribed");
   });
 
@@ -46,11 +46,11 @@ describe("unsubscribe page", () => {
       if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
       await visit(page, `${ctx.url}/unsubscribe?token=${encodeURIComponent(tokenFor(email))}`);
       await checkA11y(page, { enhancedContrast: contrast === "high" });
-      await page.getByRole("button", { name: UNSUBSCRIBE_MESSAGES.button }).click();
-      await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed).count()).toBe(1);
+      await page.getByRole("button", { name: UNSUBSCRIBE_MESSAGES.button("en") }).click();
+      await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.unsubscribed("en")).count()).toBe(1);
       await checkA11y(page, { enhancedContrast: contrast === "high" });
       await visit(page, `${ctx.url}/unsubscribe?token=not-a-token`);
-      await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.invalid).count()).toBe(1);
+      await expect.poll(() => page.getByText(UNSUBSCRIBE_MESSAGES.invalid("en")).count()).toBe(1);
       await checkA11y(page, { enhancedContrast: contrast === "high" });
     });
   }

@@ -184,5 +184,5 @@ it("moves every table to PostgreSQL: the site starts there with the same leads, 
     body: "List-Unsubscribe=One-Click",
   });
   expect(unsubscribed.status).toBe(200);
-  expect(await unsubscribed.text()).toContain(UNSUBSCRIBE_MESSAGES.unsubscribed);
+  expect(await unsubscribed.text()).toContain(UNSUBSCRIBE_MESSAGES.unsubscribed("en"));
 }, 90_000);

@@ -6,7 +6,7 @@
  * not unsubscribe, re-subscribing, and tampered, replayed and unknown tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_MESSAGES } from "../../app/features/newsletter/messages";
+import { NEWSLETTER_MESSAGES, newsletterConsentText } from "../../app/features/newsletter/messages";
 import { UNSUBSCRIBE_MESSAGES } from "../../app/features/newsletter/unsubscribe-contract";
 import { NewsletterKeys } from "../../server/newsletter/keys";
 import { startPostgres, type Postgres } from "../support/postgres";
@@ -100,14 +100,14 @@ describe.each([
   it("records consent and sends one welcome with List-Unsubscribe headers on the public origin", async () => {
     const response = await postJson(`${site.url}/newsletter`, { email: "Ann@Example.com", page: "/" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, message: NEWSLETTER_MESSAGES.success });
+    expect(await response.json()).toEqual({ ok: true, message: NEWSLETTER_MESSAGES.success("en") });
     await until(() => mailsTo("Ann@Example.com").length === 1 && mailsTo("admin@example.com").length === 1, 15_000, "welcome and admin mail").catch((error: unknown) => {
       console.error(smtp.messages.map((m) => m.to), site.logs().slice(-20));
       throw error;
     });
 
     const row = await subscriber("ann@example.com");
-    expect(row).toMatchObject({ status: "active", consent_page: "/", consent_form: "newsletter-block", consent_text: NEWSLETTER_CONSENT_TEXT, unsubscribed_at: null });
+    expect(row).toMatchObject({ status: "active", consent_page: "/", consent_form: "newsletter-block", consent_text: newsletterConsentText("en"), unsubscribed_at: null });
     expect(row, "no origin from the request is kept with the subscriber").not.toHaveProperty("origin");
     expect(row!.consent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(row!.consent_client).toMatch(/^[0-9a-f]{64}$/);
@@ -137,7 +137,7 @@ describe.each([
     // The same address again: the spec's answer, no second welcome, no second notice.
     const again = await postJson(`${site.url}/newsletter`, { email: "ANN@example.com" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed });
+    expect(await again.json()).toMatchObject({ ok: false, message: NEWSLETTER_MESSAGES.alreadySubscribed("en") });
   });
 
   it("the GET page shows one button and unsubscribes nobody; the one-click POST does, with no cookie or Origin", async () => {
@@ -147,13 +147,13 @@ describe.each([
     expect(page.headers.get("cache-control")).toBe("no-store");
     const html = await page.text();
     expect(html).toContain('<meta name="robots" content="noindex"');
-    expect(textOf(html)).toContain(UNSUBSCRIBE_MESSAGES.confirm);
+    expect(textOf(html)).toContain(UNSUBSCRIBE_MESSAGES.confirm("en"));
     expect(html.match(/<button type="submit"/g)).toHaveLength(1);
     expect((await subscriber("ann@example.com"))!.status).toBe("active");
 
     const response = await oneClick(site, token);
     expect(response.status).toBe(200);
-    expect(textOf(await response.text())).toContain(UNSUBSCRIBE_MESSAGES.unsubscribed);
+    expect(textOf(await response.text())).toContain(UNSUBSCRIBE_MESSAGES.unsubscribed("en"));
     const row = await subscriber("ann@example.com");
     expect(row!.status).toBe("unsubscribed");
     expect(row!.unsubscribed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -161,10 +161,10 @@ describe.each([
     // Replayed: idempotent, same status, a clear page.
     const replay = await oneClick(site, token);
     expect(replay.status).toBe(200);
-    expect(textOf(await replay.text())).toContain(UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
+    expect(textOf(await replay.text())).toContain(UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed("en"));
     expect((await subscriber("ann@example.com"))!.unsubscribed_at).toBe(row!.unsubscribed_at);
     const after = await fetch(`${site.url}/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(textOf(await after.text())).toContain(UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed);
+    expect(textOf(await after.text())).toContain(UNSUBSCRIBE_MESSAGES.alreadyUnsubscribed("en"));
   });
 
   it("accepts the one-click POST from a webmail's own origin (exempt from the Origin check, not other forms)", async () => {
@@ -186,7 +186,7 @@ describe.each([
       body: new URLSearchParams({ email: "ann@example.com", page: "/newsletter" }).toString(),
     });
     expect(response.status).toBe(200);
-    expect(textOf(await response.text())).toContain(NEWSLETTER_MESSAGES.success);
+    expect(textOf(await response.text())).toContain(NEWSLETTER_MESSAGES.success("en"));
     const row = await subscriber("ann@example.com");
     expect(row).toMatchObject({ status: "active", unsubscribed_at: null, consent_page: "/newsletter", email: before!.email, unsubscribe_key: before!.unsubscribe_key });
     expect(row!.consent_at! > before!.consent_at!).toBe(true);
@@ -200,11 +200,11 @@ describe.each([
     const forged = `${NewsletterKeys.newUnsubscribeKey()}.${token.split(".")[1]}`;
     const unknown = keys.token(NewsletterKeys.newUnsubscribeKey());
     for (const [bad, status, text] of [
-      [tampered, 400, UNSUBSCRIBE_MESSAGES.invalid],
-      [forged, 400, UNSUBSCRIBE_MESSAGES.invalid],
-      ["%%%not-a-token", 400, UNSUBSCRIBE_MESSAGES.invalid],
-      ["x".repeat(5_000), 400, UNSUBSCRIBE_MESSAGES.invalid],
-      [unknown, 404, UNSUBSCRIBE_MESSAGES.unknown],
+      [tampered, 400, UNSUBSCRIBE_MESSAGES.invalid("en")],
+      [forged, 400, UNSUBSCRIBE_MESSAGES.invalid("en")],
+      ["%%%not-a-token", 400, UNSUBSCRIBE_MESSAGES.invalid("en")],
+      ["x".repeat(5_000), 400, UNSUBSCRIBE_MESSAGES.invalid("en")],
+      [unknown, 404, UNSUBSCRIBE_MESSAGES.unknown("en")],
     ] as const) {
       const get = await fetch(`${site.url}/unsubscribe?token=${encodeURIComponent(bad)}`);
       expect(get.status, bad).toBe(status);
@@ -215,7 +215,7 @@ describe.each([
     }
     const missing = await fetch(`${site.url}/unsubscribe`);
     expect(missing.status).toBe(400);
-    expect(textOf(await missing.text())).toContain(UNSUBSCRIBE_MESSAGES.missing);
+    expect(textOf(await missing.text())).toContain(UNSUBSCRIBE_MESSAGES.missing("en"));
     expect((await subscriber("ann@example.com"))!.status).toBe("active");
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     expect(sitemap).not.toContain("unsubscribe");

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { TEAM_EMAIL } from "~/content/brand";
+import * as m from "~/paraglide/messages.js";
 import type { FormResult } from "~/shared/forms/form-result";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
 import { FieldError } from "~/shared/ui/field";
 import { LeadFormFrame, LeadMessageField, LeadTextFields } from "~/shared/ui/lead-form";
-import { CATEGORY_LABELS, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
+import { categoryLabel, CONTACT_CATEGORIES, CONTACT_MESSAGES, type ContactCategory } from "./messages";
 
 const ThankYouModal = lazy(() => import("~/shared/ui/thank-you-modal"));
 const loadSchema = () => import("./schema").then((module) => module.contactSchema);
@@ -12,8 +13,9 @@ const loadSchema = () => import("./schema").then((module) => module.contactSchem
 /**
  * The contact form (spec §3–§5, §8): name, email, category (buttons; default question), message.
  * Sending: "Sending..." and the fields disabled; success: the Thank you modal and the form reset,
- * the modal being the one confirmation; errors inline. Posts to /contact, so it works without
- * JavaScript too: the page it renders then shows THANK YOU and the success text (routes/contact.tsx).
+ * the modal being the one confirmation; errors inline; every text in the page's language. Posts to
+ * /contact (/fr/contact), so it works without JavaScript too: the page it renders then shows THANK
+ * YOU and the success text (routes/contact.tsx).
  */
 export function ContactForm({ initialResult, initialValues }: { initialResult?: FormResult; initialValues?: Record<string, string> }) {
   const [thanksOpen, setThanksOpen] = useState(false);
@@ -23,7 +25,7 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
   const lead = useLeadForm({
     initialResult,
     loadSchema,
-    failureMessage: (kind) => (kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected),
+    failureMessage: (kind) => (kind === "failed" ? CONTACT_MESSAGES.failed(TEAM_EMAIL) : CONTACT_MESSAGES.unexpected()),
     onSuccess: () => {
       setFormKey((key) => key + 1);
       setThanksLoaded(true);
@@ -43,31 +45,31 @@ export function ContactForm({ initialResult, initialValues }: { initialResult?: 
     <>
       <LeadFormFrame
         form="contact"
-        label="Contact form"
+        label={m.forms_contact_form()}
         lead={lead}
         formKey={formKey}
         fieldsetClassName="grid gap-5"
-        submitLabel="Send message"
+        submitLabel={m.forms_contact_send()}
         submitRef={submitRef}
         // A send made here opened the modal; a plain post's page has no modal and shows the text.
         successBelow={!thanksLoaded}
       >
         <LeadTextFields names={["name", "email"]} className="grid gap-5 sm:grid-cols-2" {...fields} />
         <fieldset aria-describedby={errors.category ? `${id}-category-error` : undefined}>
-          <legend className="font-medium">What is it about?</legend>
+          <legend className="font-medium">{m.forms_contact_about()}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {CONTACT_CATEGORIES.map((category) => (
               <label key={category} className="cursor-pointer">
                 <input type="radio" name="category" value={category} defaultChecked={category === defaultCategory} className="peer sr-only" />
                 <span className="inline-block rounded-full border border-line px-4 py-2 text-sm font-medium peer-checked:border-brand peer-checked:bg-brand peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand">
-                  {CATEGORY_LABELS[category]}
+                  {categoryLabel(category)}
                 </span>
               </label>
             ))}
           </div>
           <FieldError id={`${id}-category`} error={errors.category} />
         </fieldset>
-        <LeadMessageField label="Message" rows={5} {...fields} />
+        <LeadMessageField label={m.forms_contact_message()} rows={5} {...fields} />
       </LeadFormFrame>
       {thanksLoaded ? (
         <Suspense fallback={null}>

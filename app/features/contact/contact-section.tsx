@@ -1,8 +1,8 @@
 import { TEAM_EMAIL } from "~/content/brand";
+import * as m from "~/paraglide/messages.js";
 import type { FormResult } from "~/shared/forms/form-result";
 import { ContactForm } from "./contact-form";
 import { CONTACT_HEADING_ID } from "./ids";
-
 
 /**
  * The content of Home's contact section (anchor `contact`): heading, how to reach the team, and
@@ -14,14 +14,11 @@ export function ContactSection({ initialResult, initialValues }: { initialResult
     <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_1.4fr]">
       <div>
         <h2 id={CONTACT_HEADING_ID} className="text-3xl font-bold">
-          Contact us
+          {m.forms_contact_heading()}
         </h2>
-        <p className="mt-4 text-muted">
-          Questions about route planning, permits or our launch? Suggestions or a feature you need? Send us a message and our team will get
-          back to you.
-        </p>
+        <p className="mt-4 text-muted">{m.forms_contact_intro()}</p>
         <p className="mt-4">
-          Prefer email? Write to{" "}
+          {m.forms_contact_prefer_email()}{" "}
           <a className="font-medium text-brand underline" href={`mailto:${TEAM_EMAIL}`}>
             {TEAM_EMAIL}
           </a>

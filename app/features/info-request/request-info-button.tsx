@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import * as m from "~/paraglide/messages.js";
+import { leadFormPath } from "~/shared/forms/lead-forms";
+import { getLocale } from "~/shared/i18n/locale";
 import type { PlanType } from "~/content/plans";
+import { planGroupLabel } from "./messages";
 
 const RequestInfoModal = lazy(() => import("./request-info-modal"));
 
@@ -18,7 +21,8 @@ const buttonClass =
 
 /**
  * "Request More Information" for one plan group (spec §2). Without JavaScript it is a link to the
- * /request-information page (same form, same messages); once hydrated, a button opening the modal.
+ * /request-information page in the page's language (same form, same messages); once hydrated, a
+ * button opening the modal.
  */
 export function RequestInfoButton({ planType, className }: { planType: PlanType; className?: string }) {
   const hydrated = useHydrated();
@@ -26,13 +30,14 @@ export function RequestInfoButton({ planType, className }: { planType: PlanType;
   const [loaded, setLoaded] = useState(false);
   const label = (
     <>
-      Request More Information<span className="sr-only"> about {planType} plans</span>
+      {m.forms_info_request_title()}
+      <span className="sr-only">{m.forms_info_request_about({ plans: planGroupLabel(planType) })}</span>
     </>
   );
 
   if (!hydrated) {
     return (
-      <a href={`${LEAD_FORM_PATHS["request-information"]}?plan=${planType}`} className={`${buttonClass} ${className ?? ""}`}>
+      <a href={`${leadFormPath("request-information", getLocale())}?plan=${planType}`} className={`${buttonClass} ${className ?? ""}`}>
         {label}
       </a>
     );

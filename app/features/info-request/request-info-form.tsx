@@ -1,10 +1,11 @@
 import { useEffect, useId } from "react";
+import * as m from "~/paraglide/messages.js";
 import type { FormResult } from "~/shared/forms/form-result";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
 import { SelectField } from "~/shared/ui/field";
 import { LeadFormFrame, LeadMessageField, LeadTextFields } from "~/shared/ui/lead-form";
 import { PLAN_TYPES, type PlanType } from "~/content/plans";
-import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES } from "./messages";
+import { INFO_REQUEST_CLOSE_MS, INFO_REQUEST_MESSAGES, planTypeLabel } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.infoRequestSchema);
 
@@ -20,13 +21,14 @@ export interface RequestInfoFormProps {
 
 /**
  * The Request More Information form (spec §3–§5, §8): name, email, phone, company or service
- * name, questions or comments, all required; the plan type travels with it.
+ * name, questions or comments, all required; the plan type travels with it (its English value;
+ * the page's language only in what is shown).
  */
 export function RequestInfoForm({ planType, choosePlan = false, initialResult, initialValues, onDone }: RequestInfoFormProps) {
   const lead = useLeadForm({
     initialResult,
     loadSchema,
-    failureMessage: () => INFO_REQUEST_MESSAGES.failed,
+    failureMessage: () => INFO_REQUEST_MESSAGES.failed(),
     submitOnce: true,
   });
   const id = useId();
@@ -45,18 +47,18 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
   return (
     <LeadFormFrame
       form="request-information"
-      label="Request more information"
+      label={m.forms_info_request_form()}
       lead={lead}
       locked={state.status === "success" && Boolean(onDone)}
       fieldsetClassName="grid gap-4"
-      submitLabel="Send request"
+      submitLabel={m.forms_info_request_send()}
       submitClassName="w-full sm:w-auto"
     >
       {choosePlan ? (
-        <SelectField id={`${id}-plan`} name="planType" label="Plan type" defaultValue={selectedPlan ?? PLAN_TYPES[0]} error={errors.planType}>
+        <SelectField id={`${id}-plan`} name="planType" label={m.forms_info_request_plan()} defaultValue={selectedPlan ?? PLAN_TYPES[0]} error={errors.planType}>
           {PLAN_TYPES.map((plan) => (
             <option key={plan} value={plan}>
-              {plan}
+              {planTypeLabel(plan)}
             </option>
           ))}
         </SelectField>
@@ -64,7 +66,7 @@ export function RequestInfoForm({ planType, choosePlan = false, initialResult, i
         <input type="hidden" name="planType" value={planType ?? ""} />
       )}
       <LeadTextFields names={["name", "email", "phone", "company"]} className="grid gap-4 sm:grid-cols-2" autofocusFirst={Boolean(onDone)} {...fields} />
-      <LeadMessageField label="Questions or comments" rows={4} {...fields} />
+      <LeadMessageField label={m.forms_info_request_questions()} rows={4} {...fields} />
     </LeadFormFrame>
   );
 }

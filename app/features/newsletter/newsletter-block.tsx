@@ -1,24 +1,27 @@
 import { useEffect } from "react";
+import * as m from "~/paraglide/messages.js";
 import { type FormResult, LIMITS } from "~/shared/forms/form-result";
-import { LEAD_FORM_PATHS } from "~/shared/forms/lead-forms";
+import { leadFormPath } from "~/shared/forms/lead-forms";
 import { useLeadForm } from "~/shared/forms/use-lead-form";
+import { getLocale, pathIn } from "~/shared/i18n/locale";
 import { Honeypot, FormOutcome, SUBMIT_BUTTON_CLASS } from "~/shared/ui/field";
-import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_MESSAGES, NEWSLETTER_PAGE_FIELD, NEWSLETTER_SUCCESS_MS } from "./messages";
+import { NEWSLETTER_MESSAGES, NEWSLETTER_PAGE_FIELD, NEWSLETTER_SUCCESS_MS, newsletterConsentText } from "./messages";
 
 const loadSchema = () => import("./schema").then((module) => module.newsletterSchema);
 
 /**
  * Newsletter sign-up (spec §4): idle → submitting ("Joining...") → success (clears after 5 s) or
- * error. A plain form posting to /newsletter; with JavaScript it posts JSON and answers inline.
- * `initialResult` is the answer of a plain (no-JavaScript) post, rendered by the /newsletter page;
- * `page` is the path of the page it is on (recorded with the consent). No router hook, so Home can
- * hydrate it as an island without React Router (decision 0044).
+ * error. A plain form posting to /newsletter (/fr/newsletter on a French page); with JavaScript it
+ * posts JSON and answers inline, in the page's language. `initialResult` is the answer of a plain
+ * (no-JavaScript) post, rendered by the /newsletter page; `page` is the English path of the page
+ * it is on, recorded with the consent in the page's language ("/" on /fr is "/fr"). No router
+ * hook, so Home can hydrate it as an island without React Router (decision 0044).
  */
 export function NewsletterBlock({ initialResult, page }: { initialResult?: FormResult; page: string }) {
   const { state, setState, sending: submitting, fieldErrors, formError, onSubmit, preloadSchema } = useLeadForm({
     initialResult,
     loadSchema,
-    failureMessage: (kind) => (kind === "failed" ? NEWSLETTER_MESSAGES.failed : NEWSLETTER_MESSAGES.unexpected),
+    failureMessage: (kind) => (kind === "failed" ? NEWSLETTER_MESSAGES.failed() : NEWSLETTER_MESSAGES.unexpected()),
   });
   // One newsletter form per page: a fixed id prefix, the same in the page and in an island's
   // hydration (useId's ids depend on the position in the React tree, which differs there).
@@ -32,16 +35,17 @@ export function NewsletterBlock({ initialResult, page }: { initialResult?: FormR
   }, [state, setState]);
 
   const fieldError = fieldErrors.email;
+  const locale = getLocale();
 
   return (
     <div className="mx-auto max-w-2xl text-center">
       <h2 id={`${id}-title`} className="text-3xl font-bold">
-        Stay informed about our launch
+        {m.forms_newsletter_title()}
       </h2>
-      <p className="mt-3 text-muted">{NEWSLETTER_CONSENT_TEXT}</p>
+      <p className="mt-3 text-muted">{newsletterConsentText()}</p>
       <form
         method="post"
-        action={LEAD_FORM_PATHS.newsletter}
+        action={leadFormPath("newsletter", locale)}
         noValidate
         aria-labelledby={`${id}-title`}
         onFocus={preloadSchema}
@@ -50,7 +54,7 @@ export function NewsletterBlock({ initialResult, page }: { initialResult?: FormR
       >
         <div className="flex-1">
           <label htmlFor={inputId} className="sr-only">
-            Email address
+            {m.forms_newsletter_email_label()}
           </label>
           <input
             id={inputId}
@@ -58,7 +62,7 @@ export function NewsletterBlock({ initialResult, page }: { initialResult?: FormR
             name="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="Your email address"
+            placeholder={m.forms_newsletter_placeholder()}
             required
             maxLength={LIMITS.email}
             readOnly={submitting}
@@ -72,14 +76,14 @@ export function NewsletterBlock({ initialResult, page }: { initialResult?: FormR
             </p>
           ) : null}
         </div>
-        <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={page} />
+        <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={pathIn(page, locale)} />
         <Honeypot />
         <button
           type="submit"
           disabled={submitting}
           className={SUBMIT_BUTTON_CLASS}
         >
-          {submitting ? "Joining..." : "Subscribe"}
+          {submitting ? m.forms_newsletter_joining() : m.forms_newsletter_subscribe()}
         </button>
       </form>
       <FormOutcome success={state.status === "success" ? state.message : undefined} error={formError} />

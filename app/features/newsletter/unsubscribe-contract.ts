@@ -1,22 +1,29 @@
+import * as m from "~/paraglide/messages.js";
+import { type Locale, pathIn } from "~/shared/i18n/locale";
+
 /**
  * The unsubscribe page's URL and texts, shared by the page (app/routes/unsubscribe.tsx) and the
  * server (the links in mails, the Origin-check exemption of the one-click POST).
  */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
+/** The unsubscribe page in a language ("/unsubscribe", "/fr/unsubscribe"): a mail links to its subscriber's. */
+export const unsubscribePath = (locale: Locale): string => pathIn(UNSUBSCRIBE_PATH, locale);
+
 /** The RFC 8058 one-click body: `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = "List-Unsubscribe";
 
 export type UnsubscribeOutcome = "unsubscribed" | "already-unsubscribed" | "invalid" | "unknown";
 
+/** The page's texts (messages/<locale>/forms.json) in `locale`, by default the page's. */
 export const UNSUBSCRIBE_MESSAGES = {
-  title: "Unsubscribe from the newsletter",
-  confirm: "Press the button to stop receiving the newsletter at this address.",
-  button: "Unsubscribe",
-  unsubscribed: "You are unsubscribed. You will not receive the newsletter anymore.",
-  alreadyUnsubscribed: "This address is already unsubscribed. You will not receive the newsletter anymore.",
-  resubscribe: "Changed your mind? You can subscribe again from our home page at any time.",
-  invalid: "This unsubscribe link is not valid. Please use the link in the most recent email you received from us, or write to us and we will unsubscribe you.",
-  unknown: "We could not find this subscription: the address may have been erased already. If you still receive our emails, write to us and we will unsubscribe you.",
-  missing: "This page needs the unsubscribe link from one of our emails. Please open the link in the email again.",
+  title: (locale?: Locale) => m.forms_unsubscribe_title({}, { locale }),
+  confirm: (locale?: Locale) => m.forms_unsubscribe_confirm({}, { locale }),
+  button: (locale?: Locale) => m.forms_unsubscribe_button({}, { locale }),
+  unsubscribed: (locale?: Locale) => m.forms_unsubscribe_done({}, { locale }),
+  alreadyUnsubscribed: (locale?: Locale) => m.forms_unsubscribe_already({}, { locale }),
+  resubscribe: (locale?: Locale) => m.forms_unsubscribe_resubscribe({}, { locale }),
+  invalid: (locale?: Locale) => m.forms_unsubscribe_invalid({}, { locale }),
+  unknown: (locale?: Locale) => m.forms_unsubscribe_unknown({}, { locale }),
+  missing: (locale?: Locale) => m.forms_unsubscribe_missing({}, { locale }),
 } as const;

@@ -1,12 +1,13 @@
 import type { z } from "zod/mini";
+import { getLocale } from "~/shared/i18n/locale";
 import { ATTRIBUTION_FIELD, leadAttribution } from "./attribution";
-import type { FieldErrors, FormResult } from "./form-result";
-import { validateForm } from "./validate";
+import { type FieldErrors, type FormResult, LOCALE_FIELD } from "./form-result";
 
 /**
  * The browser side of the lead forms: validates with the shared schema (loaded lazily, so zod is
- * not part of the first page load), then posts JSON to the form's own URL, with the lead's
- * attribution (./attribution.ts).
+ * not part of the first page load), then posts JSON to the form's own URL (in the page's language),
+ * with the page's language (LOCALE_FIELD: the answer's texts are in it) and the lead's attribution
+ * (./attribution.ts).
  */
 
 export type PostOutcome =
@@ -32,7 +33,7 @@ export async function postForm(url: string, values: Record<string, string>): Pro
     response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ ...values, [ATTRIBUTION_FIELD]: leadAttribution() }),
+      body: JSON.stringify({ ...values, [LOCALE_FIELD]: getLocale(), [ATTRIBUTION_FIELD]: leadAttribution() }),
       credentials: "same-origin",
     });
   } catch {
@@ -53,17 +54,15 @@ export async function postForm(url: string, values: Record<string, string>): Pro
 }
 
 /**
- * Client-side validation with the shared schema. Resolves to the field errors, or undefined when
- * the values are valid or the schema could not be loaded (the server validates anyway).
+ * Client-side validation with the shared schema, its messages in the page's language. Resolves to
+ * the field errors, or undefined when the values are valid or the schema could not be loaded (the
+ * server validates anyway). The validation and its texts load with the schema, not with the page.
  */
 export async function clientErrors(loadSchema: () => Promise<z.ZodMiniType>, values: Record<string, string>): Promise<FieldErrors | undefined> {
-  let schema: z.ZodMiniType;
-  try {
-    schema = await loadSchema();
-  } catch {
-    return undefined;
-  }
-  const checked = validateForm(schema, values);
+  const loaded = await Promise.all([loadSchema(), import("./validate")]).catch(() => undefined);
+  if (!loaded) return undefined;
+  const [schema, { validateForm }] = loaded;
+  const checked = validateForm(schema, values, getLocale());
   return checked.ok ? undefined : checked.fieldErrors;
 }
 

@@ -1,7 +1,8 @@
 /**
  * What every lead form's endpoint answers, as JSON (JavaScript clients) or as the action data of
  * its route (plain HTML form posts): a success text, or a form-level message and/or one message
- * per field. The same shape, the same texts, with or without JavaScript.
+ * per field. The same shape, the same texts, with or without JavaScript, in the language of the
+ * page the form is on (LOCALE_FIELD in a JSON post, else the language of the URL posted to).
  */
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -20,9 +21,17 @@ export interface FormActionData {
  */
 export const HONEYPOT_FIELD = "leave_this_empty";
 
+/** The key in a lead's JSON body that says the page's language ("en" or "fr"). */
+export const LOCALE_FIELD = "locale";
+
 /** Field limits (characters), shared by the schemas, the inputs' maxLength, and the tests. */
 export const LIMITS = { name: 100, email: 254, phone: 40, company: 200, message: 5_000 } as const;
 
+/**
+ * The field messages the schemas give, in English (the spec's texts). What a visitor reads is
+ * `fieldMessageIn(message, locale)` (form-messages.ts): the same texts from messages/en/forms.json,
+ * or the French ones.
+ */
 export const FIELD_MESSAGES = {
   email: "Please enter a valid email address.",
   emailTooLong: `Email must be ${LIMITS.email} characters or fewer.`,
@@ -39,15 +48,4 @@ export const FIELD_MESSAGES = {
   controlChars: "Please remove line breaks and special control characters.",
   category: "Please choose a category: question, suggestion, feature or other.",
   planType: "Please choose a plan type: Subscription, Government, Training or Token.",
-} as const;
-
-/** Form-level messages for requests no form of ours would send. */
-export const REQUEST_MESSAGES = {
-  notAnObject: "The request must be a set of form fields (a JSON object or form data).",
-  malformed: "The request body could not be read. Please send form data or a JSON object.",
-  unsupportedType: "Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.",
-  duplicate: (field: string) => `The field "${field}" was sent more than once.`,
-  file: (field: string) => `The field "${field}" must be text, not a file.`,
-  unknown: (fields: readonly string[]) => `Unknown field${fields.length > 1 ? "s" : ""}: ${fields.join(", ")}.`,
-  invalid: "Please correct the highlighted fields.",
 } as const;

@@ -1,7 +1,10 @@
+import { LOCALES, type Locale, pathIn } from "../i18n/locale";
+
 /**
- * The lead forms and their one URL each: the form's page (app/routes.ts), where it posts without
- * JavaScript (that route's action) and where its JavaScript client posts JSON (answered by
- * server/leads/http.ts). Plain data, for the browser, the routes and the server alike.
+ * The lead forms and their one URL each per language (English here, French under /fr:
+ * `leadFormPath`): the form's page (app/routes.ts), where it posts without JavaScript (that
+ * route's action) and where its JavaScript client posts JSON (answered by server/leads/http.ts).
+ * Plain data, for the browser, the routes and the server alike.
  */
 export const LEAD_FORM_PATHS = {
   newsletter: "/newsletter",
@@ -20,11 +23,19 @@ export const LEAD_FORM_SENT_PATHS = { newsletter: "/newsletter/subscribed" } as 
 
 const sentPaths: Partial<Record<LeadForm, string>> = LEAD_FORM_SENT_PATHS;
 
-/** The page a successful plain post of `form` is sent on to, if it has one. */
-export const leadFormSentPath = (form: LeadForm): string | undefined => sentPaths[form];
+/** Where `form` posts on a page in `locale` ("/newsletter", "/fr/newsletter"). */
+export const leadFormPath = (form: LeadForm, locale: Locale): string => pathIn(LEAD_FORM_PATHS[form], locale);
 
-/** The form whose URL is `path` (trailing slashes ignored), if any. */
-export function leadFormAt(path: string): LeadForm | undefined {
-  const bare = path.replace(/\/+$/, "");
-  return (Object.keys(LEAD_FORM_PATHS) as LeadForm[]).find((form) => LEAD_FORM_PATHS[form] === bare);
+/** The page a successful plain post of `form` in `locale` is sent on to, if it has one. */
+export function leadFormSentPath(form: LeadForm, locale: Locale): string | undefined {
+  const path = sentPaths[form];
+  return path === undefined ? undefined : pathIn(path, locale);
+}
+
+let formsByPath: Map<string, { form: LeadForm; locale: Locale }> | undefined;
+
+/** The form whose URL is `path` (trailing slashes ignored), with the language of that URL, if any. */
+export function leadFormAt(path: string): { form: LeadForm; locale: Locale } | undefined {
+  formsByPath ??= new Map(LOCALES.flatMap((locale) => (Object.keys(LEAD_FORM_PATHS) as LeadForm[]).map((form) => [leadFormPath(form, locale), { form, locale }] as const)));
+  return formsByPath.get(path.replace(/\/+$/, ""));
 }

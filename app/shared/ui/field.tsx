@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import * as m from "~/paraglide/messages.js";
 import { HONEYPOT_FIELD } from "~/shared/forms/form-result";
 
 /** A control's look; inputs and text areas add the placeholder, disabled and invalid states. */
@@ -78,7 +79,7 @@ export function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
-        Leave this field empty
+        {m.forms_honeypot()}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

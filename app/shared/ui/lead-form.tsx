@@ -1,16 +1,21 @@
 import type { InputHTMLAttributes, ReactNode, RefObject } from "react";
+import * as m from "~/paraglide/messages.js";
 import { type FieldErrors, LIMITS } from "~/shared/forms/form-result";
-import { LEAD_FORM_PATHS, type LeadForm } from "~/shared/forms/lead-forms";
+import { type LeadForm, leadFormPath } from "~/shared/forms/lead-forms";
 import type { LeadFormHandle } from "~/shared/forms/use-lead-form";
+import { getLocale } from "~/shared/i18n/locale";
 import { FormOutcome, Honeypot, SUBMIT_BUTTON_CLASS, TextArea, TextField } from "./field";
 
-/** The one-line fields of the contact and information-request forms: all required, limits from LIMITS. */
+/**
+ * The one-line fields of the contact and information-request forms: all required, limits from
+ * LIMITS; each label a message, said in the page's language when the field is rendered.
+ */
 const TEXT_FIELDS = {
-  name: { label: "Name", autoComplete: "name" },
-  email: { label: "Email", type: "email", autoComplete: "email", inputMode: "email" },
-  phone: { label: "Phone", type: "tel", autoComplete: "tel" },
-  company: { label: "Company or service name", autoComplete: "organization" },
-} as const satisfies Record<string, { label: string } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode">>;
+  name: { label: () => m.forms_field_name(), autoComplete: "name" },
+  email: { label: () => m.forms_field_email(), type: "email", autoComplete: "email", inputMode: "email" },
+  phone: { label: () => m.forms_field_phone(), type: "tel", autoComplete: "tel" },
+  company: { label: () => m.forms_field_company(), autoComplete: "organization" },
+} as const satisfies Record<string, { label: () => string } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "inputMode">>;
 
 export type LeadTextFieldName = keyof typeof TEXT_FIELDS;
 
@@ -37,7 +42,7 @@ export function LeadTextFields({ names, className, autofocusFirst = false, idPre
             key={name}
             id={`${idPrefix}-${name}`}
             name={name}
-            label={label}
+            label={label()}
             {...input}
             required
             maxLength={LIMITS[name]}
@@ -86,9 +91,9 @@ interface LeadFormFrameProps {
 }
 
 /**
- * A lead form (spec §3–§5, §8): a plain form posting to the form's URL, so it works without
- * JavaScript; with it, useLeadForm sends JSON. While sending: "Sending..." and the fields
- * disabled. Below it, the success text (unless `successBelow` is false) or the form-level error.
+ * A lead form (spec §3–§5, §8): a plain form posting to the form's URL in the page's language,
+ * so it works without JavaScript; with it, useLeadForm sends JSON. While sending: "Sending..."
+ * and the fields disabled. Below it, the success text (unless `successBelow` is false) or the form-level error.
  */
 export function LeadFormFrame({ form, label, lead, formKey, locked = false, fieldsetClassName, submitLabel, submitClassName, submitRef, successBelow = true, children }: LeadFormFrameProps) {
   const { state, sending, formError, onSubmit, preloadSchema } = lead;
@@ -97,7 +102,7 @@ export function LeadFormFrame({ form, label, lead, formKey, locked = false, fiel
       <form
         key={formKey}
         method="post"
-        action={LEAD_FORM_PATHS[form]}
+        action={leadFormPath(form, getLocale())}
         noValidate
         aria-label={label}
         aria-busy={sending || undefined}
@@ -110,7 +115,7 @@ export function LeadFormFrame({ form, label, lead, formKey, locked = false, fiel
           <Honeypot />
           <div>
             <button ref={submitRef} type="submit" className={submitClassName ? `${submitClassName} ${SUBMIT_BUTTON_CLASS}` : SUBMIT_BUTTON_CLASS}>
-              {sending ? "Sending..." : submitLabel}
+              {sending ? m.forms_sending() : submitLabel}
             </button>
           </div>
         </fieldset>

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import * as m from "~/paraglide/messages.js";
 
 export interface ModalProps {
   open: boolean;
@@ -98,7 +99,7 @@ export function Modal({ open, onClose, title, description, children, size = "md"
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close dialog"
+            aria-label={m.forms_modal_close()}
             className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-2xl text-muted hover:bg-surface hover:text-ink"
           >
             <span aria-hidden="true">×</span>
