@@ -3,9 +3,15 @@
  * the chat's sources that link to them (a source's href is a page path and one of these ids).
  */
 
-/** "Max Load AI Assistant" → "max-load-ai-assistant". */
+/** "Max Load AI Assistant" → "max-load-ai-assistant", "Gestion des données" → "gestion-des-donnees". */
 export function anchorId(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  // Accents dropped rather than the letters that carry them: French titles make readable ids.
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** The id of an item in a list of items, e.g. ("feature", "Permit Management") → "feature-permit-management". */
