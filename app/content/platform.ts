@@ -12,7 +12,7 @@ import type { ContentCard, InEveryLanguage, Translation } from "./types";
 export type { ContentCard } from "./types";
 
 /**
- * A plan's price in US dollars, the same in every language; app/features/platform/price.ts writes
+ * A plan's price in US dollars, the same in every language; ./price.ts writes
  * it the page language's way ("$20/month", "20 $/mois", "Custom").
  */
 export interface Price {

@@ -2,8 +2,12 @@
  * Product previews: the data behind the three illustrations of the platform's own tools (a route
  * planner, a permit tracker, a cost simulator). The build draws each as an SVG from this data
  * (scripts/previews/) and the pages describe it in words from the same data (`previewText`).
- * One example move runs through all three, so they tell one story.
+ * One example move runs through all three, so they tell one story. The French captions and
+ * descriptions are in ./fr/previews.ts; the images are drawn in English.
  */
+import type { Locale } from "~/shared/i18n/locale";
+import { captionsFr, previewTextFr } from "./fr/previews";
+
 export type PreviewName = "routePlanner" | "permitTracker" | "costSimulator";
 
 export interface Place {
@@ -111,14 +115,19 @@ const listed = (items: readonly string[]) =>
 
 const stateNames = (): string[] => permitTracker.permits.map((permit) => permit.jurisdiction);
 
-export const previewCaptions: Record<PreviewName, { title: string; caption: string }> = {
-  routePlanner,
-  permitTracker,
-  costSimulator,
+const captions: Record<Locale, Record<PreviewName, { title: string; caption: string }>> = {
+  en: { routePlanner, permitTracker, costSimulator },
+  fr: captionsFr,
 };
 
+/** A preview's tool name and caption, shown under it. */
+export const previewCaption = (name: PreviewName, locale: Locale) => captions[locale][name];
+
 /** A preview's short name and its description in words, for its alt text and the SVG's title and desc. */
-export function previewText(name: PreviewName): { title: string; description: string } {
+export function previewText(name: PreviewName, locale: Locale = "en"): { title: string; description: string } {
+  if (locale === "fr") {
+    return previewTextFr(name, { statuses: permitTracker.permits.map((p) => p.status), costs: costSimulator.costs.map((c) => c.amount), total: costTotal });
+  }
   switch (name) {
     case "routePlanner":
       return {

@@ -15,12 +15,12 @@ import {
 import { home } from "~/content/home";
 import { legal } from "~/content/legal";
 import { platform } from "~/content/platform";
-import { formatPrice } from "~/features/platform/price";
+import { formatPrice } from "~/content/price";
 import { CHAT_QUESTIONS } from "../../bench/chat-questions";
 
 const { featuresSection } = home.en;
 const { accessibilityStatement, aiMlPolicy } = legal.en;
-const { coreFeatures, planGroups, subscriptionPlans, vision2026 } = platform.en;
+const { coreFeatures, planGroups, vision2026 } = platform.en;
 
 const entry = (href: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ href, label: href, category, title: href, text });
 const hrefs = (query: string, kb = buildKnowledgeBase()) => findRelevant(query, kb).map((m) => m.entry.href);

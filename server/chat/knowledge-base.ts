@@ -14,7 +14,7 @@ import { home } from "~/content/home";
 import { type LegalBlock, type LegalPage, legal } from "~/content/legal";
 import { platform } from "~/content/platform";
 import type { ContentCard } from "~/content/types";
-import { formatPrice } from "~/features/platform/price";
+import { formatPrice } from "~/content/price";
 import { type Ranked, createIndex } from "./ranking";
 import { isRegulatory, withoutParameters } from "./regulatory";
 

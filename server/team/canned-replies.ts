@@ -5,7 +5,7 @@
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
 import { type PlanGroup, platform } from "~/content/platform";
-import { formatPrice } from "~/features/platform/price";
+import { formatPrice } from "~/content/price";
 import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
 import type { Audit } from "../audit/audit";
 import { type Db, nowIso } from "../db/database";

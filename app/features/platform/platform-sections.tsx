@@ -7,7 +7,7 @@ import { getLocale } from "~/shared/i18n/locale";
 import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
 import * as m from "~/paraglide/messages.js";
-import { formatPrice } from "./price";
+import { formatPrice } from "~/content/price";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
