@@ -7,7 +7,7 @@ import type { ContentCard } from "../types";
 import type { HomeContent } from "../home";
 
 const hero = {
-  headline: "Des solutions professionnelles pour l'industrie du transport lourd",
+  headline: "Des solutions professionnelles pour le transport lourd",
   lead: `${PRODUCT_NAME} réunit dans une seule plateforme la planification d'itinéraires, les permis, la conformité, la formation et l'estimation des coûts pour les charges hors normes et lourdes.`,
   primaryAction: { label: "Découvrir la plateforme", to: "/platform" },
   secondaryAction: { label: `Demander à ${ASSISTANT_NAME}`, to: "/#chat" },
