@@ -3,10 +3,10 @@
  * planner, a permit tracker, a cost simulator). The build draws each as an SVG from this data
  * (scripts/previews/) and the pages describe it in words from the same data (`previewText`).
  * One example move runs through all three, so they tell one story. The French captions and
- * descriptions are in ./fr/previews.ts; the images are drawn in English.
+ * descriptions and the words of its images are in ./fr/previews.ts.
  */
 import type { Locale } from "~/shared/i18n/locale";
-import { captionsFr, previewTextFr } from "./fr/previews";
+import { captionsFr, previewTextFr, wordsFr } from "./fr/previews";
 
 export type PreviewName = "routePlanner" | "permitTracker" | "costSimulator";
 
@@ -114,6 +114,58 @@ const listed = (items: readonly string[]) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1) ?? ""}`;
 
 const stateNames = (): string[] => permitTracker.permits.map((permit) => permit.jurisdiction);
+
+/** Every word the images show, in the order of the data above; the numbers and codes are the data's. */
+export interface PreviewWords {
+  titles: Record<PreviewName, string>;
+  /** "Move HR-2417". */
+  move: (reference: string) => string;
+  /** The same in the narrow route planner's title bar, beside the tool's name. */
+  moveShort: (reference: string) => string;
+  distance: string;
+  loadShort: string;
+  clearancesHeading: string;
+  allClear: string;
+  clearances: ReadonlyArray<{ place: string; limit: string; verdict: string }>;
+  approved: (approved: number, total: number) => string;
+  jurisdictionHeading: string;
+  statusHeading: string;
+  permits: ReadonlyArray<{ permit: string; note: string }>;
+  statuses: Record<PermitStatus, string>;
+  yourMove: string;
+  inputs: ReadonlyArray<{ label: string; value: string }>;
+  costBreakdown: string;
+  costLabels: readonly string[];
+  estimatedTotal: string;
+  estimateNote: string;
+  money: (amount: number) => string;
+}
+
+const wordsEn: PreviewWords = {
+  titles: { routePlanner: routePlanner.title, permitTracker: permitTracker.title, costSimulator: costSimulator.title },
+  move: (reference) => `Move ${reference}`,
+  moveShort: (reference) => `Move ${reference}`,
+  distance: exampleMove.distance,
+  loadShort: exampleMove.loadShort,
+  clearancesHeading: "Clearances on this route",
+  allClear: "All clear",
+  clearances: routePlanner.clearances,
+  approved: (approved, total) => `${approved} of ${total} permits approved`,
+  jurisdictionHeading: "JURISDICTION",
+  statusHeading: "STATUS",
+  permits: permitTracker.permits,
+  statuses: { Approved: "Approved", "In review": "In review", Submitted: "Submitted", "Action needed": "Action needed" },
+  yourMove: "Your move",
+  inputs: costSimulator.inputs,
+  costBreakdown: "Cost breakdown",
+  costLabels: costSimulator.costs.map((cost) => cost.label),
+  estimatedTotal: "Estimated total",
+  estimateNote: "An estimate to be verified before you quote.",
+  money,
+};
+
+/** The words an image shows, in each language (scripts/previews/ draws one image per language). */
+export const previewWords: Record<Locale, PreviewWords> = { en: wordsEn, fr: wordsFr };
 
 const captions: Record<Locale, Record<PreviewName, { title: string; caption: string }>> = {
   en: { routePlanner, permitTracker, costSimulator },

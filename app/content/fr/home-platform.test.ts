@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { home } from "~/content/home";
 import { platform } from "~/content/platform";
-import { previewCaption, previewText, type PreviewName } from "~/content/previews";
+import { previewCaption, previewText, previewWords, type PreviewName } from "~/content/previews";
 
 const messageKeys = (locale: string) =>
   Object.keys(JSON.parse(readFileSync(`messages/${locale}/home.json`, "utf8")) as Record<string, string>)
@@ -20,8 +20,11 @@ function pairs(en: unknown, fr: unknown, path = ""): Array<{ path: string; en: s
   );
 }
 
-/** Names the French page keeps as they are: two plan names and the vision's title (and its tab). */
-const SAME_IN_FRENCH = new Set(["Pro Solo", "Pro", "Vision 2026"]);
+/**
+ * What the French pages keep as it is: two plan names, the vision's title (and its tab), and
+ * "Distance", the same word in French (a cost simulator's input).
+ */
+const SAME_IN_FRENCH = new Set(["Pro Solo", "Pro", "Vision 2026", "Distance"]);
 
 const PREVIEWS: readonly PreviewName[] = ["routePlanner", "permitTracker", "costSimulator"];
 const previewStrings = (locale: "en" | "fr") =>
@@ -29,6 +32,12 @@ const previewStrings = (locale: "en" | "fr") =>
     const { title: tool, caption } = previewCaption(name, locale);
     return { tool, caption, ...previewText(name, locale) };
   });
+
+/** The words drawn in the preview images, without the places' coordinates. */
+const imageWords = (locale: "en" | "fr") => {
+  const { clearances, ...words } = previewWords[locale];
+  return { ...words, clearances: clearances.map(({ place, limit, verdict }) => ({ place, limit, verdict })), move: words.move("HR-2417"), approved: words.approved(3, 6) };
+};
 
 describe("Home and /platform in French", () => {
   it("has the same message keys in English and French", () => {
@@ -39,10 +48,12 @@ describe("Home and /platform in French", () => {
     ["home", home.en, home.fr],
     ["platform", platform.en, platform.fr],
     ["previews", previewStrings("en"), previewStrings("fr")],
+    ["the previews' images", imageWords("en"), imageWords("fr")],
   ] as const)("translates every text of %s (names excepted)", (_, en, fr) => {
     const strings = pairs(en, fr);
     expect(strings.length).toBeGreaterThan(10);
-    const untranslated = strings.filter((s) => s.fr === s.en && !SAME_IN_FRENCH.has(s.en));
+    // A text without a letter ("6") is the same in every language.
+    const untranslated = strings.filter((s) => s.fr === s.en && /\p{L}/u.test(s.en) && !SAME_IN_FRENCH.has(s.en));
     expect(untranslated).toEqual([]);
   });
 

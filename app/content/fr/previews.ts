@@ -1,9 +1,9 @@
 /**
  * The product previews' captions and descriptions in Canadian French (../previews.ts has the data
  * and the English): the same move, its lists in the same order, its numbers written the French way.
- * The images themselves are drawn from the English data.
+ * `wordsFr`: the words of the French images.
  */
-import type { PermitStatus, PreviewName } from "../previews";
+import type { PermitStatus, PreviewName, PreviewWords } from "../previews";
 
 const move = {
   reference: "HR-2417",
@@ -30,7 +30,7 @@ export const captionsFr: Record<PreviewName, { title: string; caption: string }>
 
 /** In the order of ../previews.ts `routePlanner.clearances`. */
 const clearances = [
-  "viaduc de l'I-25, Denver, CO, hauteur 16\u00a0pi 4\u00a0po\u00a0: dégagement de 7\u00a0po",
+  "viaduc de l'I-25, Denver, CO, hauteur 16\u00a0pi 4\u00a0po\u00a0: marge de 7\u00a0po",
   "pont de la rivière Yellowstone, Billings, MT, poids 200\u00a0000\u00a0lb\u00a0: escorte requise",
   "poste frontalier de Coutts, AB, largeur 16\u00a0pi 5\u00a0po\u00a0: de jour seulement",
 ] as const;
@@ -91,3 +91,37 @@ export function previewTextFr(
       };
   }
 }
+
+/** The French images' words (../previews.ts `PreviewWords`), shorter where an image has little room. */
+export const wordsFr: PreviewWords = {
+  titles: { routePlanner: captionsFr.routePlanner.title, permitTracker: captionsFr.permitTracker.title, costSimulator: captionsFr.costSimulator.title },
+  move: (reference) => `Déplacement ${reference}`,
+  moveShort: (reference) => reference,
+  distance: move.distance,
+  loadShort: "15 pi 1 po l · 15 pi 9 po h · 216 000 lb",
+  clearancesHeading: "Dégagements sur le trajet",
+  allClear: "Tout passe",
+  clearances: [
+    { place: "Viaduc de l'I-25, Denver, CO", limit: "Hauteur 16 pi 4 po", verdict: "Marge de 7 po" },
+    { place: "Pont de la rivière Yellowstone, Billings, MT", limit: "Poids 200 000 lb", verdict: "Escorte requise" },
+    { place: "Poste frontalier de Coutts, AB", limit: "Largeur 16 pi 5 po", verdict: "De jour seulement" },
+  ],
+  approved: (approved, total) => `${approved} permis sur ${total} approuvés`,
+  jurisdictionHeading: "ADMINISTRATION",
+  statusHeading: "STATUT",
+  permits: permits.map(({ permit, note }) => ({ permit: permit.charAt(0).toUpperCase() + permit.slice(1), note: note.charAt(0).toUpperCase() + note.slice(1) })),
+  statuses: { Approved: "Approuvé", "In review": "En examen", Submitted: "Soumis", "Action needed": "Action requise" },
+  yourMove: "Votre déplacement",
+  inputs: [
+    { label: "Distance", value: move.distance },
+    { label: "Poids brut", value: "216 000 lb" },
+    { label: "Largeur × hauteur", value: "15 pi 1 po × 15 pi 9 po" },
+    { label: "Véhicules d'escorte", value: "2 (avant et arrière)" },
+    { label: "Jours sur la route", value: "6" },
+  ],
+  costBreakdown: "Ventilation des coûts",
+  costLabels: costLabels.map((label) => label.charAt(0).toUpperCase() + label.slice(1)),
+  estimatedTotal: "Total estimé",
+  estimateNote: "Une estimation à vérifier avant de soumissionner.",
+  money,
+};

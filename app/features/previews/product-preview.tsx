@@ -9,8 +9,8 @@ import { getLocale } from "~/shared/i18n/locale";
  * the SVG's own colours reach 7:1 in both contrast modes; the frame around it follows the page.
  */
 export function ProductPreview({ name, tone = "light" }: { name: PreviewName; tone?: "light" | "dark" }) {
-  const { src, width, height, narrow } = previewImages[name];
   const locale = getLocale();
+  const { src, width, height, narrow } = previewImages[locale][name];
   const { title, description } = previewText(name, locale);
   const { title: tool, caption } = previewCaption(name, locale);
   return (
