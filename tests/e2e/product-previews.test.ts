@@ -65,6 +65,9 @@ describe("product previews", () => {
       for (const name of NAMES) {
         await previewImage(page, name, locale).scrollIntoViewIfNeeded();
         await expect.poll(() => shown(page, name, locale)).toBeGreaterThan(0);
+        // The image drawn in the page's language.
+        const src = await previewImage(page, name, locale).evaluate((img: HTMLImageElement) => img.currentSrc);
+        expect(src.includes("-fr-"), src).toBe(locale === "fr");
       }
     }
   });
