@@ -3,11 +3,12 @@
  * the chat's sources that link to them (a source's href is a page path and one of these ids).
  */
 
-/** "Max Load AI Assistant" → "max-load-ai-assistant"; accents dropped: "Témoins et stockage" → "temoins-et-stockage". */
+/** "Max Load AI Assistant" → "max-load-ai-assistant", "Gestion des données" → "gestion-des-donnees". */
 export function anchorId(text: string): string {
+  // Accents dropped rather than the letters that carry them: French titles make readable ids.
   return text
     .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");

@@ -11,10 +11,20 @@ import type { ContentCard, InEveryLanguage, Translation } from "./types";
 
 export type { ContentCard } from "./types";
 
+/**
+ * A plan's price in US dollars, the same in every language; ./price.ts writes
+ * it the page language's way ("$20/month", "20 $/mois", "Custom").
+ */
+export interface Price {
+  /** Whole US dollars; null when the price is custom (set with each client). */
+  usd: number | null;
+  /** Charged every month (otherwise once). */
+  monthly?: boolean;
+}
+
 export interface Plan {
   name: string;
-  /** Exactly as the spec writes it, e.g. "$20/month" or "Custom". */
-  price: string;
+  price: Price;
   description: string;
   items: readonly string[];
 }
@@ -81,19 +91,19 @@ const subscriptionPlans: PlanGroup = {
   plans: [
     {
       name: "Pro Solo",
-      price: "$20/month",
+      price: { usd: 20, monthly: true },
       description: "For independent professionals.",
       items: ["50 Max Load queries per month", "Support reply within 72h"],
     },
     {
       name: "Pro Team",
-      price: "$100/month",
+      price: { usd: 100, monthly: true },
       description: "For small teams working together.",
       items: ["250 Max Load queries per month", "48h support", "CAD file export", "Role-based access"],
     },
     {
       name: "Enterprise",
-      price: "Custom",
+      price: { usd: null },
       description: "For large organisations with custom needs.",
       items: ["Unlimited Max Load queries", "24/7 emergency support"],
     },
@@ -108,19 +118,19 @@ const governmentSolutions: PlanGroup = {
   plans: [
     {
       name: "Municipal",
-      price: "Custom",
+      price: { usd: null },
       description: "For cities and municipalities managing local roads, bridges and permits.",
       items: ["Local permit review", "Infrastructure and clearance layers", "Coordination with carriers"],
     },
     {
       name: "State/provincial",
-      price: "Custom",
+      price: { usd: null },
       description: "For state and provincial transport departments.",
       items: ["Permit workflows at network scale", "Route and bridge restriction data", "Reports and compliance monitoring"],
     },
     {
       name: "Federal",
-      price: "Custom",
+      price: { usd: null },
       description: "For federal agencies overseeing national corridors and standards.",
       items: ["Cross-jurisdiction data sharing", "Standards and policy reporting", "Dedicated support"],
     },
@@ -133,9 +143,9 @@ const trainingPrograms: PlanGroup = {
   title: "Training programs",
   description: "Courses and certifications for drivers, pilot-car operators, planners and dispatchers.",
   plans: [
-    { name: "Basic", price: "$299", description: "The essentials of oversized transport.", items: ["3 months access"] },
-    { name: "Professional", price: "$799", description: "In-depth training for working professionals.", items: ["6 months access"] },
-    { name: "Enterprise", price: "Custom", description: "Programs tailored to your organisation.", items: ["Custom access for your whole team"] },
+    { name: "Basic", price: { usd: 299 }, description: "The essentials of oversized transport.", items: ["3 months access"] },
+    { name: "Professional", price: { usd: 799 }, description: "In-depth training for working professionals.", items: ["6 months access"] },
+    { name: "Enterprise", price: { usd: null }, description: "Programs tailored to your organisation.", items: ["Custom access for your whole team"] },
   ],
 };
 
@@ -145,9 +155,9 @@ const tokenSystem: PlanGroup = {
   title: "Token system",
   description: "Tokens pay for extra services on the platform, on top of any plan.",
   plans: [
-    { name: "Starter", price: "$49", description: "To try extra services.", items: ["100 tokens"] },
-    { name: "Pro", price: "$199", description: "For regular use.", items: ["500 tokens"] },
-    { name: "Enterprise", price: "$349", description: "For intensive use.", items: ["1000 tokens"] },
+    { name: "Starter", price: { usd: 49 }, description: "To try extra services.", items: ["100 tokens"] },
+    { name: "Pro", price: { usd: 199 }, description: "For regular use.", items: ["500 tokens"] },
+    { name: "Enterprise", price: { usd: 349 }, description: "For intensive use.", items: ["1000 tokens"] },
   ],
   notes: [
     {

@@ -2,8 +2,12 @@
  * Product previews: the data behind the three illustrations of the platform's own tools (a route
  * planner, a permit tracker, a cost simulator). The build draws each as an SVG from this data
  * (scripts/previews/) and the pages describe it in words from the same data (`previewText`).
- * One example move runs through all three, so they tell one story.
+ * One example move runs through all three, so they tell one story. The French captions and
+ * descriptions and the words of its images are in ./fr/previews.ts.
  */
+import type { Locale } from "~/shared/i18n/locale";
+import { captionsFr, previewTextFr, wordsFr } from "./fr/previews";
+
 export type PreviewName = "routePlanner" | "permitTracker" | "costSimulator";
 
 export interface Place {
@@ -111,14 +115,71 @@ const listed = (items: readonly string[]) =>
 
 const stateNames = (): string[] => permitTracker.permits.map((permit) => permit.jurisdiction);
 
-export const previewCaptions: Record<PreviewName, { title: string; caption: string }> = {
-  routePlanner,
-  permitTracker,
-  costSimulator,
+/** Every word the images show, in the order of the data above; the numbers and codes are the data's. */
+export interface PreviewWords {
+  titles: Record<PreviewName, string>;
+  /** "Move HR-2417". */
+  move: (reference: string) => string;
+  /** The same in the narrow route planner's title bar, beside the tool's name. */
+  moveShort: (reference: string) => string;
+  distance: string;
+  loadShort: string;
+  clearancesHeading: string;
+  allClear: string;
+  clearances: ReadonlyArray<{ place: string; limit: string; verdict: string }>;
+  approved: (approved: number, total: number) => string;
+  jurisdictionHeading: string;
+  statusHeading: string;
+  permits: ReadonlyArray<{ permit: string; note: string }>;
+  statuses: Record<PermitStatus, string>;
+  yourMove: string;
+  inputs: ReadonlyArray<{ label: string; value: string }>;
+  costBreakdown: string;
+  costLabels: readonly string[];
+  estimatedTotal: string;
+  estimateNote: string;
+  money: (amount: number) => string;
+}
+
+const wordsEn: PreviewWords = {
+  titles: { routePlanner: routePlanner.title, permitTracker: permitTracker.title, costSimulator: costSimulator.title },
+  move: (reference) => `Move ${reference}`,
+  moveShort: (reference) => `Move ${reference}`,
+  distance: exampleMove.distance,
+  loadShort: exampleMove.loadShort,
+  clearancesHeading: "Clearances on this route",
+  allClear: "All clear",
+  clearances: routePlanner.clearances,
+  approved: (approved, total) => `${approved} of ${total} permits approved`,
+  jurisdictionHeading: "JURISDICTION",
+  statusHeading: "STATUS",
+  permits: permitTracker.permits,
+  statuses: { Approved: "Approved", "In review": "In review", Submitted: "Submitted", "Action needed": "Action needed" },
+  yourMove: "Your move",
+  inputs: costSimulator.inputs,
+  costBreakdown: "Cost breakdown",
+  costLabels: costSimulator.costs.map((cost) => cost.label),
+  estimatedTotal: "Estimated total",
+  estimateNote: "An estimate to be verified before you quote.",
+  money,
 };
 
+/** The words an image shows, in each language (scripts/previews/ draws one image per language). */
+export const previewWords: Record<Locale, PreviewWords> = { en: wordsEn, fr: wordsFr };
+
+const captions: Record<Locale, Record<PreviewName, { title: string; caption: string }>> = {
+  en: { routePlanner, permitTracker, costSimulator },
+  fr: captionsFr,
+};
+
+/** A preview's tool name and caption, shown under it. */
+export const previewCaption = (name: PreviewName, locale: Locale) => captions[locale][name];
+
 /** A preview's short name and its description in words, for its alt text and the SVG's title and desc. */
-export function previewText(name: PreviewName): { title: string; description: string } {
+export function previewText(name: PreviewName, locale: Locale = "en"): { title: string; description: string } {
+  if (locale === "fr") {
+    return previewTextFr(name, { statuses: permitTracker.permits.map((p) => p.status), costs: costSimulator.costs.map((c) => c.amount), total: costTotal });
+  }
   switch (name) {
     case "routePlanner":
       return {

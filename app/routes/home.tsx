@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from "~/content/brand";
 import { home } from "~/content/home";
 import { CONTACT_HEADING_ID } from "~/features/contact/ids";
 import { Hero } from "~/features/home/hero";
@@ -5,6 +6,7 @@ import { FeaturesSection, IntroSection, ValueSection } from "~/features/home/hom
 import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { islandPage } from "~/features/layout/static-page";
 import { homeIslands } from "~/islands/home-islands";
+import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/seo/meta";
 import { lazyWhenNeeded } from "~/shared/load-when-needed";
@@ -26,7 +28,11 @@ export const handle = islandPage("home");
 
 export const meta: Route.MetaFunction = () => {
   const { hero, intro } = home[getLocale()];
-  return pageMeta({ description: `${hero.lead} ${intro.title}.` });
+  // Home's title is the product's name and the hero's headline (pageMeta's default is the English one).
+  const title = `${PRODUCT_NAME} | ${hero.headline}`;
+  return pageMeta({ description: `${hero.lead} ${intro.title}.` }).map((tag) =>
+    "title" in tag ? { title } : "property" in tag && tag.property === "og:title" ? { ...tag, content: title } : tag,
+  );
 };
 
 export default function Home() {
@@ -51,7 +57,7 @@ export default function Home() {
       <section id="contact" data-island="contact" aria-labelledby={CONTACT_HEADING_ID} data-deferred-layout="" className={`bg-surface px-4 py-16 sm:px-6 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
         {islands.contact}
       </section>
-      <section id="newsletter" data-island="newsletter" aria-label="Newsletter" data-deferred-layout="" className={`bg-canvas px-4 py-16 sm:px-6 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
+      <section id="newsletter" data-island="newsletter" aria-label={m.home_newsletter_label()} data-deferred-layout="" className={`bg-canvas px-4 py-16 sm:px-6 sm:py-20 ${DEFERRED_LAYOUT_CLASS}`}>
         {islands.newsletter}
       </section>
     </>

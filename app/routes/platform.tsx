@@ -2,6 +2,7 @@ import { platform } from "~/content/platform";
 import { PlatformTabs } from "~/features/platform/platform-tabs";
 import { FeaturesSection, PlanGroupSection, PlatformIntro, VisionSection } from "~/features/platform/platform-sections";
 import { islandPage } from "~/features/layout/static-page";
+import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/seo/meta";
 import type { Route } from "./+types/platform";
@@ -14,7 +15,7 @@ export const handle = islandPage("platform");
 
 export const meta: Route.MetaFunction = () => {
   const { overview } = platform[getLocale()];
-  return pageMeta({ title: "Platform Overview", description: overview.description.split(". ").slice(0, 2).join(". ") + "." });
+  return pageMeta({ title: m.platform_meta_title(), description: overview.description.split(". ").slice(0, 2).join(". ") + "." });
 };
 
 export default function Platform() {

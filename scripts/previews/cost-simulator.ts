@@ -2,14 +2,15 @@
  * The cost simulator preview: the example move's inputs and the estimate's breakdown, side by side
  * (wide) or one above the other in larger type (narrow, for phones).
  */
-import { costSimulator, costTotal, exampleMove, money } from "../../app/content/previews";
+import { costSimulator, costTotal, exampleMove, type PreviewWords, previewWords } from "../../app/content/previews";
+import type { Locale } from "../../app/shared/i18n/locale";
 import { escapeXml, n, palette, previewSvg, type Size, TITLE_BAR } from "./svg";
 
 export const COST_SIMULATOR_WIDE: Size = { width: 600, height: 452 };
 export const COST_SIMULATOR_NARROW: Size = { width: 440, height: 724 };
 
 /** The breakdown from (x0, y0) to x1: one bar per cost, then the total. */
-function breakdown(x0: number, x1: number, y0: number, k: number): string {
+function breakdown(words: PreviewWords, x0: number, x1: number, y0: number, k: number): string {
   const barMax = x1 - x0;
   const largest = Math.max(...costSimulator.costs.map((c) => c.amount));
   const rowH = 52 * k;
@@ -17,8 +18,8 @@ function breakdown(x0: number, x1: number, y0: number, k: number): string {
     .map((cost, i) => {
       const y = y0 + 38 * k + i * rowH;
       return [
-        `<text x="${x0}" y="${n(y)}" font-size="${n(13 * k)}" fill="${palette.ink}">${escapeXml(cost.label)}</text>`,
-        `<text x="${x1}" y="${n(y)}" text-anchor="end" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">${money(cost.amount)}</text>`,
+        `<text x="${x0}" y="${n(y)}" font-size="${n(13 * k)}" fill="${palette.ink}">${escapeXml(words.costLabels[i] ?? cost.label)}</text>`,
+        `<text x="${x1}" y="${n(y)}" text-anchor="end" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">${escapeXml(words.money(cost.amount))}</text>`,
         `<rect x="${x0}" y="${n(y + 10 * k)}" width="${barMax}" height="10" rx="5" fill="${palette.chrome}"/>`,
         `<rect x="${x0}" y="${n(y + 10 * k)}" width="${Math.max(10, Math.round((barMax * cost.amount) / largest))}" height="10" rx="5" fill="${i === 0 ? palette.brand : "#475569"}"/>`,
       ].join("");
@@ -26,17 +27,19 @@ function breakdown(x0: number, x1: number, y0: number, k: number): string {
     .join("");
   const totalY = Math.round(y0 + 38 * k + costSimulator.costs.length * rowH);
   return [
-    `<text x="${x0}" y="${y0}" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">Cost breakdown</text>`,
+    `<text x="${x0}" y="${y0}" font-size="${n(13 * k)}" font-weight="700" fill="${palette.ink}">${escapeXml(words.costBreakdown)}</text>`,
     `<text x="${x1}" y="${y0}" text-anchor="end" font-size="${n(12 * k)}" fill="${palette.muted}">USD</text>`,
     rows,
     `<path d="M${x0} ${totalY - 4}.5H${x1}" stroke="${palette.ink}"/>`,
-    `<text x="${x0}" y="${n(totalY + 24 * k)}" font-size="${n(14 * k)}" font-weight="700" fill="${palette.ink}">Estimated total</text>`,
-    `<text x="${x1}" y="${n(totalY + 26 * k)}" text-anchor="end" font-size="${n(22 * k)}" font-weight="800" fill="${palette.brandInk}">${money(costTotal)}</text>`,
-    `<text x="${x0}" y="${n(totalY + 52 * k)}" font-size="${n(12 * k)}" fill="${palette.muted}">An estimate to be verified before you quote.</text>`,
+    `<text x="${x0}" y="${n(totalY + 24 * k)}" font-size="${n(14 * k)}" font-weight="700" fill="${palette.ink}">${escapeXml(words.estimatedTotal)}</text>`,
+    `<text x="${x1}" y="${n(totalY + 26 * k)}" text-anchor="end" font-size="${n(22 * k)}" font-weight="800" fill="${palette.brandInk}">${escapeXml(words.money(costTotal))}</text>`,
+    `<text x="${x0}" y="${n(totalY + 52 * k)}" font-size="${n(12 * k)}" fill="${palette.muted}">${escapeXml(words.estimateNote)}</text>`,
   ].join("");
 }
 
-export function costSimulatorSvg(size: Size): string {
+export function costSimulatorSvg(size: Size, locale: Locale): string {
+  const words = previewWords[locale];
+  const inputsIn = words.inputs;
   const { width, height } = size;
   const top = TITLE_BAR;
   if (width < COST_SIMULATOR_WIDE.width) {
@@ -44,7 +47,7 @@ export function costSimulatorSvg(size: Size): string {
     const k = 1.2;
     const rowH = 32;
     const inputsH = 44 + costSimulator.inputs.length * rowH;
-    const inputs = costSimulator.inputs
+    const inputs = inputsIn
       .map((input, i) => {
         const y = top + 64 + i * rowH;
         return [
@@ -56,14 +59,14 @@ export function costSimulatorSvg(size: Size): string {
     const body = [
       `<rect y="${top}" width="${width}" height="${inputsH}" fill="${palette.chrome}"/>`,
       `<path d="M0 ${top + inputsH}.5H${width}" stroke="${palette.line}"/>`,
-      `<text x="16" y="${top + 30}" font-size="16" font-weight="700" fill="${palette.ink}">Your move</text>`,
+      `<text x="16" y="${top + 30}" font-size="16" font-weight="700" fill="${palette.ink}">${escapeXml(words.yourMove)}</text>`,
       inputs,
-      breakdown(16, width - 16, top + inputsH + 36, k),
+      breakdown(words, 16, width - 16, top + inputsH + 36, k),
     ].join("");
-    return previewSvg("costSimulator", size, costSimulator.title, `Move ${exampleMove.reference}`, body);
+    return previewSvg("costSimulator", locale, size, words.titles.costSimulator, words.move(exampleMove.reference), body);
   }
   const split = 236;
-  const inputs = costSimulator.inputs
+  const inputs = inputsIn
     .map((input, i) => {
       const y = top + 52 + i * 70;
       return [
@@ -76,8 +79,8 @@ export function costSimulatorSvg(size: Size): string {
   const left = [
     `<path d="M0 ${height - 12}V${top}H${split}V${height}H12a12 12 0 0 1-12-12z" fill="${palette.chrome}"/>`,
     `<path d="M${split}.5 ${top}V${height}" stroke="${palette.line}"/>`,
-    `<text x="16" y="${top + 26}" font-size="13" font-weight="700" fill="${palette.ink}">Your move</text>`,
+    `<text x="16" y="${top + 26}" font-size="13" font-weight="700" fill="${palette.ink}">${escapeXml(words.yourMove)}</text>`,
     inputs,
   ].join("");
-  return previewSvg("costSimulator", size, costSimulator.title, `Move ${exampleMove.reference}`, left + breakdown(split + 20, width - 20, top + 26, 1));
+  return previewSvg("costSimulator", locale, size, words.titles.costSimulator, words.move(exampleMove.reference), left + breakdown(words, split + 20, width - 20, top + 26, 1));
 }

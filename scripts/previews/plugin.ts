@@ -1,11 +1,12 @@
 /**
  * The Vite plugin behind `import { previewImages } from "virtual:product-previews"`: each product
- * preview drawn as an SVG from app/content/previews.ts when the site is built. In the build each
+ * preview drawn as an SVG from app/content/previews.ts when the site is built, once per language. In the build each
  * is an asset file with a hashed name (served like the other client files, .gz/.br twins included);
  * in `npm run dev` a data: URL.
  */
 import type { Plugin } from "vite";
 import type { PreviewName } from "../../app/content/previews";
+import type { Locale } from "../../app/shared/i18n/locale";
 import { COST_SIMULATOR_NARROW, COST_SIMULATOR_WIDE, costSimulatorSvg } from "./cost-simulator";
 import { PERMIT_TRACKER_NARROW, PERMIT_TRACKER_WIDE, permitTrackerSvg } from "./permit-tracker";
 import { ROUTE_PLANNER_NARROW, ROUTE_PLANNER_WIDE, routePlannerSvg } from "./route-planner";
@@ -20,21 +21,26 @@ interface Drawing {
   draw: () => string;
 }
 
-/** Each preview in two layouts: wide, and narrow for phones (larger type, fewer columns). */
-export const previews: Record<PreviewName, { wide: Drawing; narrow: Drawing }> = {
-  routePlanner: {
-    wide: { file: "preview-route-planner.svg", size: ROUTE_PLANNER_WIDE, draw: () => routePlannerSvg(ROUTE_PLANNER_WIDE) },
-    narrow: { file: "preview-route-planner-narrow.svg", size: ROUTE_PLANNER_NARROW, draw: () => routePlannerSvg(ROUTE_PLANNER_NARROW) },
-  },
-  permitTracker: {
-    wide: { file: "preview-permit-tracker.svg", size: PERMIT_TRACKER_WIDE, draw: () => permitTrackerSvg(PERMIT_TRACKER_WIDE) },
-    narrow: { file: "preview-permit-tracker-narrow.svg", size: PERMIT_TRACKER_NARROW, draw: () => permitTrackerSvg(PERMIT_TRACKER_NARROW) },
-  },
-  costSimulator: {
-    wide: { file: "preview-cost-simulator.svg", size: COST_SIMULATOR_WIDE, draw: () => costSimulatorSvg(COST_SIMULATOR_WIDE) },
-    narrow: { file: "preview-cost-simulator-narrow.svg", size: COST_SIMULATOR_NARROW, draw: () => costSimulatorSvg(COST_SIMULATOR_NARROW) },
-  },
+/** Each preview in two layouts: wide, and narrow for phones (larger type, fewer columns); in each language. */
+const drawings = (locale: Locale): Record<PreviewName, { wide: Drawing; narrow: Drawing }> => {
+  const file = (name: string) => `preview-${name}${locale === "en" ? "" : `-${locale}`}.svg`;
+  return {
+    routePlanner: {
+      wide: { file: file("route-planner"), size: ROUTE_PLANNER_WIDE, draw: () => routePlannerSvg(ROUTE_PLANNER_WIDE, locale) },
+      narrow: { file: file("route-planner-narrow"), size: ROUTE_PLANNER_NARROW, draw: () => routePlannerSvg(ROUTE_PLANNER_NARROW, locale) },
+    },
+    permitTracker: {
+      wide: { file: file("permit-tracker"), size: PERMIT_TRACKER_WIDE, draw: () => permitTrackerSvg(PERMIT_TRACKER_WIDE, locale) },
+      narrow: { file: file("permit-tracker-narrow"), size: PERMIT_TRACKER_NARROW, draw: () => permitTrackerSvg(PERMIT_TRACKER_NARROW, locale) },
+    },
+    costSimulator: {
+      wide: { file: file("cost-simulator"), size: COST_SIMULATOR_WIDE, draw: () => costSimulatorSvg(COST_SIMULATOR_WIDE, locale) },
+      narrow: { file: file("cost-simulator-narrow"), size: COST_SIMULATOR_NARROW, draw: () => costSimulatorSvg(COST_SIMULATOR_NARROW, locale) },
+    },
+  };
 };
+
+export const previews: Record<Locale, Record<PreviewName, { wide: Drawing; narrow: Drawing }>> = { en: drawings("en"), fr: drawings("fr") };
 
 export function productPreviews(): Plugin {
   const drawn = new Map<string, string>();
@@ -60,10 +66,15 @@ export function productPreviews(): Plugin {
         return { src, width: drawing.size.width, height: drawing.size.height };
       };
       const images = Object.fromEntries(
-        (Object.keys(previews) as PreviewName[]).map((name) => {
-          const { wide, narrow } = previews[name];
-          return [name, { ...image(wide), narrow: image(narrow) }];
-        }),
+        (Object.keys(previews) as Locale[]).map((locale) => [
+          locale,
+          Object.fromEntries(
+            (Object.keys(previews[locale]) as PreviewName[]).map((name) => {
+              const { wide, narrow } = previews[locale][name];
+              return [name, { ...image(wide), narrow: image(narrow) }];
+            }),
+          ),
+        ]),
       );
       return `export const previewImages = ${JSON.stringify(images)};`;
     },

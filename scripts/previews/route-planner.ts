@@ -8,7 +8,8 @@ import { geoConicConformal, geoPath } from "d3-geo";
 import { feature, mesh } from "topojson-client";
 import { filter, filterWeight, presimplify, simplify } from "topojson-simplify";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { exampleMove, permitTracker, routePlanner } from "../../app/content/previews";
+import { exampleMove, permitTracker, previewWords, routePlanner } from "../../app/content/previews";
+import type { Locale } from "../../app/shared/i18n/locale";
 import { escapeXml, n, palette, previewSvg, TITLE_BAR } from "./svg";
 
 const require = createRequire(import.meta.url);
@@ -72,7 +73,8 @@ const map = {
   borderLine: "#64748b",
 } as const;
 
-export function routePlannerSvg(layout: RoutePlannerLayout): string {
+export function routePlannerSvg(layout: RoutePlannerLayout, locale: Locale): string {
+  const words = previewWords[locale];
   const { width, height, mapBottom, type, frame } = layout;
   const narrow = mapBottom < height;
   const top = TITLE_BAR;
@@ -139,7 +141,8 @@ export function routePlannerSvg(layout: RoutePlannerLayout): string {
   const tripX = narrow ? 0 : width - 262 - 14;
   const tripY = narrow ? mapBottom : top + 14;
   const rows = routePlanner.clearances
-    .map((c, i) => {
+    .map((data, i) => {
+      const c = words.clearances[i] ?? data;
       const y = listY + 40 * type + i * rowH;
       const x = listX + pad;
       return [
@@ -155,16 +158,16 @@ export function routePlannerSvg(layout: RoutePlannerLayout): string {
     narrow
       ? `<path d="M${pad} ${Math.round(listY) + 0.5}H${width - pad}" stroke="${palette.line}"/>`
       : `<rect x="${listX}" y="${listY}" width="${boxW}" height="${listH}" rx="10" fill="#fff" stroke="${palette.line}"/>`,
-    `<text x="${listX + pad}" y="${n(listY + 26 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">Clearances on this route</text>`,
-    `<text x="${listX + boxW - pad}" y="${n(listY + 26 * type)}" text-anchor="end" font-size="${size(12)}" font-weight="700" fill="${palette.ok}">All clear</text>`,
+    `<text x="${listX + pad}" y="${n(listY + 26 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">${escapeXml(words.clearancesHeading)}</text>`,
+    `<text x="${listX + boxW - pad}" y="${n(listY + 26 * type)}" text-anchor="end" font-size="${size(12)}" font-weight="700" fill="${palette.ok}">${escapeXml(words.allClear)}</text>`,
     rows,
   ].join("");
   const trip = [
     narrow
       ? `<path d="M0 ${mapBottom}.5H${width}" stroke="${palette.line}"/>`
       : `<rect x="${tripX}" y="${tripY}" width="262" height="62" rx="10" fill="#fff" stroke="${palette.line}"/>`,
-    `<text x="${tripX + pad}" y="${n(tripY + 24 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">${escapeXml(exampleMove.distance)}</text>`,
-    `<text x="${tripX + pad}" y="${n(tripY + 45 * type)}" font-size="${size(12)}" fill="${palette.muted}">${escapeXml(exampleMove.loadShort)}</text>`,
+    `<text x="${tripX + pad}" y="${n(tripY + 24 * type)}" font-size="${size(13)}" font-weight="700" fill="${palette.ink}">${escapeXml(words.distance)}</text>`,
+    `<text x="${tripX + pad}" y="${n(tripY + 45 * type)}" font-size="${size(12)}" fill="${palette.muted}">${escapeXml(words.loadShort)}</text>`,
   ].join("");
 
   const body = [
@@ -186,6 +189,7 @@ export function routePlannerSvg(layout: RoutePlannerLayout): string {
     trip,
     list,
   ].join("");
-  const detail = narrow ? `Move ${exampleMove.reference}` : `Move ${exampleMove.reference} · Houston → Fort McMurray`;
-  return previewSvg("routePlanner", layout, routePlanner.title, detail, body);
+  const move = words.move(exampleMove.reference);
+  const detail = narrow ? words.moveShort(exampleMove.reference) : `${move} · Houston → Fort McMurray`;
+  return previewSvg("routePlanner", locale, layout, words.titles.routePlanner, detail, body);
 }

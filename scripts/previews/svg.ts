@@ -1,5 +1,6 @@
 /** What the three preview renderers share: the frame of an app window, text escaping, the palette. */
 import { previewText, type PreviewName } from "../../app/content/previews";
+import { LANGUAGE_TAG, type Locale } from "../../app/shared/i18n/locale";
 
 /*
  * The SVG is shown by <img>, which cannot see the page's CSS (nor its contrast mode): every text
@@ -36,11 +37,11 @@ export const TITLE_BAR = 44;
  * A whole preview: an app window with a title bar (the tool's name and a detail on the right) around
  * `body`, which is drawn from y = TITLE_BAR. Titled and described for assistive technology too.
  */
-export function previewSvg(name: PreviewName, size: Size, heading: string, detail: string, body: string): string {
-  const { title, description } = previewText(name);
+export function previewSvg(name: PreviewName, locale: Locale, size: Size, heading: string, detail: string, body: string): string {
+  const { title, description } = previewText(name, locale);
   const { width, height } = size;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="t d" font-family="${FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${locale === "en" ? "" : ` xml:lang="${LANGUAGE_TAG[locale]}"`} viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="t d" font-family="${FONT}">`,
     `<title id="t">${escapeXml(title)}</title>`,
     `<desc id="d">${escapeXml(description)}</desc>`,
     `<rect width="${width}" height="${height}" rx="12" fill="${palette.window}"/>`,

@@ -15,11 +15,12 @@ import {
 import { home } from "~/content/home";
 import { legal } from "~/content/legal";
 import { platform } from "~/content/platform";
+import { formatPrice } from "~/content/price";
 import { CHAT_QUESTIONS } from "../../bench/chat-questions";
 
 const { featuresSection } = home.en;
 const { accessibilityStatement, aiMlPolicy } = legal.en;
-const { coreFeatures, planGroups, subscriptionPlans, vision2026 } = platform.en;
+const { coreFeatures, planGroups, vision2026 } = platform.en;
 
 const entry = (href: string, category: KnowledgeEntry["category"], text: string): KnowledgeEntry => ({ href, label: href, category, title: href, text });
 const hrefs = (query: string, kb = buildKnowledgeBase()) => findRelevant(query, kb).map((m) => m.entry.href);
@@ -77,12 +78,12 @@ describe("the knowledge base", () => {
     for (const feature of coreFeatures) expect(kb.entries.filter((e) => e.title === feature.title && e.href.startsWith("/platform#feature-")), feature.title).toHaveLength(1);
     for (const group of planGroups) {
       expect(find(`/platform#${group.id}`)?.title).toBe(group.title);
-      for (const plan of group.plans) expect(kb.entries.some((e) => e.category === "plan" && e.title.includes(plan.name) && e.title.includes(plan.price) && e.href.startsWith(`/platform#${group.id}-`)), plan.name).toBe(true);
+      for (const plan of group.plans) expect(kb.entries.some((e) => e.category === "plan" && e.title.includes(plan.name) && e.title.includes(formatPrice(plan.price, "en")) && e.href.startsWith(`/platform#${group.id}-`)), plan.name).toBe(true);
     }
     for (const page of [accessibilityStatement, aiMlPolicy]) {
       expect(kb.entries.filter((e) => e.href.startsWith(`${page.path}#`))).toHaveLength(page.sections.length);
     }
-    expect(find("/platform#subscriptions-pro-solo")?.title).toContain(subscriptionPlans.plans[0]!.price);
+    expect(find("/platform#subscriptions-pro-solo")?.title).toContain("$20/month");
     expect(find("/platform#vision")?.text).toContain(vision2026.items[0]!.description);
     expect(new Set(kb.entries.map((e) => e.href)).size).toBe(kb.entries.length);
   });

@@ -14,6 +14,7 @@ import { home } from "~/content/home";
 import { type LegalBlock, type LegalPage, legal } from "~/content/legal";
 import { platform } from "~/content/platform";
 import type { ContentCard } from "~/content/types";
+import { formatPrice } from "~/content/price";
 import { type Ranked, createIndex } from "./ranking";
 import { isRegulatory, withoutParameters } from "./regulatory";
 
@@ -272,7 +273,7 @@ export function buildKnowledgeBase(): KnowledgeBase {
       label: group.title,
       category: "plan",
       title: group.title,
-      text: `${group.description} ${group.plans.map((plan) => `${plan.name}: ${plan.price}.`).join(" ")}`,
+      text: `${group.description} ${group.plans.map((plan) => `${plan.name}: ${formatPrice(plan.price, "en")}.`).join(" ")}`,
       keywords: [group.planType, "plan", "plans", "price"],
     });
     for (const plan of group.plans) {
@@ -280,7 +281,7 @@ export function buildKnowledgeBase(): KnowledgeBase {
         href: at(PLATFORM, itemAnchor(group.id, plan.name)),
         label: `${group.title}: ${plan.name}`,
         category: "plan",
-        title: `${group.title}: ${plan.name} (${plan.price})`,
+        title: `${group.title}: ${plan.name} (${formatPrice(plan.price, "en")})`,
         text: `${plan.description} ${plan.items.join(". ")}.`.replace(/\.\./g, "."),
         keywords: [group.planType, group.title, "plan", "price"],
       });

@@ -5,6 +5,7 @@
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
 import { type PlanGroup, platform } from "~/content/platform";
+import { formatPrice } from "~/content/price";
 import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
 import type { Audit } from "../audit/audit";
 import { type Db, nowIso } from "../db/database";
@@ -20,10 +21,10 @@ export interface CannedReply {
 const SIGN_OFF = `Best regards,\nThe ${PRODUCT_NAME} team`;
 
 const planLine = (group: PlanGroup) =>
-  group.plans.map((plan) => `- ${plan.name} (${plan.price}): ${plan.description} ${plan.items.join("; ")}.`).join("\n");
+  group.plans.map((plan) => `- ${plan.name} (${formatPrice(plan.price, "en")}): ${plan.description} ${plan.items.join("; ")}.`).join("\n");
 
 function planReply(group: PlanGroup): string {
-  const custom = group.plans.every((plan) => plan.price === "Custom");
+  const custom = group.plans.every((plan) => plan.price.usd === null);
   return [
     `Hello ${NAME_PLACEHOLDER},`,
     `Thank you for your interest in the ${PRODUCT_NAME} ${group.title.toLowerCase()}. ${group.description}`,

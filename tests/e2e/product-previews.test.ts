@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { previewText, type PreviewName } from "~/content/previews";
+import type { Locale } from "~/shared/i18n/locale";
 import { newPage } from "../support/browser";
 import { useSiteAndBrowser, visit } from "../support/e2e";
 
@@ -14,13 +15,13 @@ const ctx = useSiteAndBrowser();
 const NAMES: readonly PreviewName[] = ["routePlanner", "permitTracker", "costSimulator"];
 const PHONE = { width: 390, height: 844 };
 
-const previewImage = (page: Page, name: PreviewName) => {
-  const { title, description } = previewText(name);
+const previewImage = (page: Page, name: PreviewName, locale: Locale = "en") => {
+  const { title, description } = previewText(name, locale);
   return page.getByRole("img", { name: `${title}. ${description}`, exact: true });
 };
 
-const shown = (page: Page, name: PreviewName) =>
-  previewImage(page, name).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+const shown = (page: Page, name: PreviewName, locale: Locale = "en") =>
+  previewImage(page, name, locale).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
 
 describe("product previews", () => {
   for (const path of ["/", "/platform"]) {
@@ -56,13 +57,17 @@ describe("product previews", () => {
     });
   }
 
-  it("are there without JavaScript, on Home and /platform", async () => {
+  it("are there without JavaScript, on Home and /platform, described in the page's language", async () => {
     const { page } = await newPage(ctx.browser, { javaScriptEnabled: false, viewport: PHONE });
-    for (const path of ["/", "/platform"]) {
+    for (const path of ["/", "/platform", "/fr", "/fr/platform"]) {
+      const locale: Locale = path.startsWith("/fr") ? "fr" : "en";
       await visit(page, ctx.url + path);
       for (const name of NAMES) {
-        await previewImage(page, name).scrollIntoViewIfNeeded();
-        await expect.poll(() => shown(page, name)).toBeGreaterThan(0);
+        await previewImage(page, name, locale).scrollIntoViewIfNeeded();
+        await expect.poll(() => shown(page, name, locale)).toBeGreaterThan(0);
+        // The image drawn in the page's language.
+        const src = await previewImage(page, name, locale).evaluate((img: HTMLImageElement) => img.currentSrc);
+        expect(src.includes("-fr-"), src).toBe(locale === "fr");
       }
     }
   });

@@ -1,91 +1,95 @@
-/** Home's texts in Canadian French: the shape of ../home.ts (a missing or extra field fails the type-check). */
+/**
+ * Home's texts in Canadian French: the shape of ../home.ts (a missing or extra field fails the
+ * type-check). `\u00a0` is the non-breaking space French typography puts before ":" and inside « ».
+ */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "../brand";
 import type { ContentCard } from "../types";
 import type { HomeContent } from "../home";
 
 const hero = {
-  headline: "Professional Solutions for Heavy Transport Industry",
-  lead: `${PRODUCT_NAME} brings route planning, permits, compliance, training and cost tools for oversized and heavy loads together in one platform.`,
-  primaryAction: { label: "Explore the platform", to: "/platform" },
-  secondaryAction: { label: `Ask ${ASSISTANT_NAME}`, to: "/#chat" },
-  videoTitle: `${PRODUCT_NAME} platform preview video`,
+  headline: "Des solutions professionnelles pour le transport lourd",
+  lead: `${PRODUCT_NAME} réunit dans une seule plateforme la planification d'itinéraires, les permis, la conformité, la formation et l'estimation des coûts pour les charges hors normes et lourdes.`,
+  primaryAction: { label: "Découvrir la plateforme", to: "/platform" },
+  secondaryAction: { label: `Demander à ${ASSISTANT_NAME}`, to: "/#chat" },
+  videoTitle: `Vidéo de présentation de la plateforme ${PRODUCT_NAME}`,
   /** The poster shown until the video plays, and for good where it cannot load. */
-  videoPoster: "Illustration: a red heavy-haul truck carrying an oversized power transformer on a multi-axle low-bed trailer along a highway, led by a pilot car, both with OVERSIZE LOAD signs",
-  videoPlay: "Play video",
+  videoPoster:
+    "Illustration\u00a0: un camion rouge de transport lourd tire un transformateur électrique hors normes sur une remorque surbaissée à essieux multiples, sur une autoroute, précédé d'un véhicule d'escorte; les deux portent des panneaux «\u00a0OVERSIZE LOAD\u00a0» (charge hors normes)",
+  videoPlay: "Lire la vidéo",
 } as const;
 
 const intro: ContentCard = {
-  title: "Built for the people who move what others can't",
-  description: `Moving an oversized or overweight load means planning around bridges, clearances, permits, escorts and regulations that change at every border. ${PRODUCT_NAME} is being built with carriers, pilot-car operators, engineers and permit offices so that independent professionals, small teams, large organisations and municipal, state or provincial and federal governments can plan, check and document every move in one place.`,
+  title: "Conçue pour ceux qui déplacent ce que d'autres ne peuvent pas déplacer",
+  description: `Déplacer une charge hors normes ou en surpoids, c'est composer avec des ponts, des dégagements, des permis, des escortes et une réglementation qui change à chaque frontière. ${PRODUCT_NAME} est conçue avec des transporteurs, des conducteurs de véhicules d'escorte, des ingénieurs et des bureaux de permis pour que les professionnels indépendants, les petites équipes, les grandes organisations et les gouvernements municipaux, provinciaux ou des États et fédéraux puissent planifier, vérifier et documenter chaque déplacement au même endroit.`,
 };
 
 const featuresSection = {
-  title: "What the platform will offer",
-  description: "Three groups of tools, designed together so your routes, documents and team stay in sync.",
+  title: "Ce que la plateforme offrira",
+  description: "Trois groupes d'outils, conçus ensemble pour que vos itinéraires, vos documents et votre équipe restent synchronisés.",
   cards: [
     {
-      title: "Advanced Mapping",
-      description: "Map software made for oversized loads, not passenger cars.",
+      title: "Cartographie avancée",
+      description: "Un logiciel cartographique conçu pour les charges hors normes, pas pour les voitures.",
       items: [
-        "Route planning with height, width and weight restrictions",
-        "Real-time road, weather and construction data",
-        "Custom map layers for your own assets and notes",
-        "Survey and drawing tools with GeoJSON and KML export",
+        "Planification d'itinéraires selon les restrictions de hauteur, de largeur et de poids",
+        "Données routières, météo et chantiers en temps réel",
+        "Couches cartographiques personnalisées pour vos propres actifs et notes",
+        "Outils de relevé et de dessin avec exportation GeoJSON et KML",
       ],
     },
     {
-      title: "Transport Solutions",
-      description: "The paperwork and numbers behind every heavy move.",
+      title: "Solutions de transport",
+      description: "La paperasse et les chiffres derrière chaque transport lourd.",
       items: [
-        "Permit management across jurisdictions",
-        "Compliance and safety checklists",
-        "Cost simulators for fuel, escorts and permits",
-        "Rental and reservation of equipment and escorts",
+        "Gestion des permis dans toutes les administrations",
+        "Listes de vérification de conformité et de sécurité",
+        "Simulateurs de coûts pour le carburant, les escortes et les permis",
+        "Location et réservation d'équipement et d'escortes",
       ],
     },
     {
-      title: "Collaboration",
-      description: "One shared workspace for everyone involved in a move.",
+      title: "Travail collaboratif",
+      description: "Un espace de travail commun pour toutes les personnes qui participent à un déplacement.",
       items: [
-        "Document centre for permits, surveys and certificates",
-        "Partner management for carriers, escorts and suppliers",
-        "Technology directory of vetted tools and vendors",
-        "Reports you can share with clients and authorities",
+        "Centre de documents pour les permis, les relevés et les certificats",
+        "Gestion des partenaires\u00a0: transporteurs, escortes et fournisseurs",
+        "Répertoire technologique d'outils et de fournisseurs validés",
+        "Rapports à partager avec vos clients et les autorités",
       ],
     },
   ] satisfies readonly ContentCard[],
-  launchNote: "More services will be revealed at launch. Stay tuned!",
+  launchNote: "D'autres services seront dévoilés au lancement. Restez à l'affût!",
 } as const;
 
 const valueSection = {
-  title: `Why choose ${PRODUCT_NAME}`,
-  description: "A professional platform that works for you, not for advertisers.",
+  title: `Pourquoi choisir ${PRODUCT_NAME}`,
+  description: "Une plateforme professionnelle qui travaille pour vous, pas pour les annonceurs.",
   cards: [
     {
-      title: "Industry Network",
-      description: "Connect with carriers, pilot-car operators, engineers, permit offices and suppliers who specialise in oversized transport.",
+      title: "Réseau de l'industrie",
+      description: "Entrez en contact avec des transporteurs, des conducteurs de véhicules d'escorte, des ingénieurs, des bureaux de permis et des fournisseurs spécialisés dans le transport hors normes.",
     },
     {
-      title: "Professional Tools",
-      description: "Purpose-built mapping, permitting, compliance and cost tools, with Max Load to answer questions along the way.",
+      title: "Outils professionnels",
+      description: `Des outils de cartographie, de permis, de conformité et de coûts conçus pour le métier, avec ${ASSISTANT_NAME} pour répondre à vos questions en cours de route.`,
     },
     {
-      title: "Global Reach",
-      description: "Designed for the rules of many jurisdictions, from municipal roads to state, provincial and federal networks.",
+      title: "Portée mondiale",
+      description: "Conçue pour les règles de nombreuses administrations, des routes municipales aux réseaux provinciaux, des États et fédéraux.",
     },
   ] satisfies readonly ContentCard[],
-  tags: ["Privacy-first platform", "No ads", "Your data stays yours"],
+  tags: ["Plateforme axée sur la confidentialité", "Aucune publicité", "Vos données restent les vôtres"],
 } as const;
 
 const announcement = {
-  text: `The ${PRODUCT_NAME} platform is being launched. Stay tuned!`,
-  closeLabel: "Dismiss announcement",
+  text: `La plateforme ${PRODUCT_NAME} est en cours de lancement. Restez à l'affût!`,
+  closeLabel: "Fermer l'annonce",
 } as const;
 
 /** Heading of Home's chat section (anchor `chat`); the chat itself renders below it. */
 const chatSection = {
-  title: `Meet ${ASSISTANT_NAME}, your AI transport specialist`,
-  description: `Ask ${ASSISTANT_NAME} about routes, permits, compliance, tools and our launch. The demo offers 5 free messages a day; answers are estimates to be verified.`,
+  title: `Voici ${ASSISTANT_NAME}, votre spécialiste du transport propulsé par l'IA`,
+  description: `Posez vos questions à ${ASSISTANT_NAME} sur les itinéraires, les permis, la conformité, les outils et notre lancement. La démo offre 5 messages gratuits par jour; les réponses sont des estimations à vérifier.`,
 } as const;
 
 export const homeFr: HomeContent = { hero, intro, featuresSection, valueSection, announcement, chatSection };

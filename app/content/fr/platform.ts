@@ -1,74 +1,78 @@
-/** The platform's texts in Canadian French: the shape of ../platform.ts (a missing or extra field fails the type-check). */
+/**
+ * The platform's texts in Canadian French: the shape of ../platform.ts (a missing or extra field
+ * fails the type-check). Prices are the English module's numbers. `\u00a0` is the non-breaking
+ * space French typography puts before ":" and between a number and its unit.
+ */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "../brand";
 import type { PlatformContent, PlanGroup } from "../platform";
 import type { ContentCard } from "../types";
 
 const overview: ContentCard = {
-  title: `${PRODUCT_NAME} platform overview`,
-  description: `${PRODUCT_NAME} is a platform for oversized and heavy transport. It covers route planning, permits, training, compliance, cost simulators, a document centre, rental and reservation, ELD tools, reports, a technology directory and partner management. It serves independent professionals, small teams, large organisations and municipal, state or provincial and federal governments. The platform is being launched; ${ASSISTANT_NAME}, our AI assistant, already answers questions about it.`,
+  title: `Aperçu de la plateforme ${PRODUCT_NAME}`,
+  description: `${PRODUCT_NAME} est une plateforme pour le transport hors normes et lourd. Elle couvre la planification d'itinéraires, les permis, la formation, la conformité, les simulateurs de coûts, un centre de documents, la location et la réservation, des outils de DCE, les rapports, un répertoire technologique et la gestion des partenaires. Elle s'adresse aux professionnels indépendants, aux petites équipes, aux grandes organisations et aux gouvernements municipaux, provinciaux ou des États et fédéraux. La plateforme est en cours de lancement; ${ASSISTANT_NAME}, notre assistant IA, répond déjà aux questions à son sujet.`,
 };
 
 const mission: ContentCard = {
-  title: "Our mission",
-  description: `Our mission is to make every oversized and heavy move safer, compliant and predictable by giving the people who plan and drive them professional tools, reliable data and a network they can trust, in one privacy-first platform without ads.`,
+  title: "Notre mission",
+  description: `Notre mission est de rendre chaque transport hors normes et lourd plus sûr, conforme et prévisible en donnant aux personnes qui le planifient et le conduisent des outils professionnels, des données fiables et un réseau digne de confiance, dans une seule plateforme axée sur la confidentialité et sans publicité.`,
 };
 
 const coreFeatures: readonly ContentCard[] = [
-  { title: "Route Planning", description: "Plan oversized routes around height, width, weight and turning restrictions, bridges and construction zones." },
-  { title: "Permit Management", description: "Prepare, track and store oversize and overweight permits for every jurisdiction on a route." },
-  { title: "Training", description: "Online courses and certifications for drivers, pilot-car operators, planners and dispatchers." },
-  { title: "Compliance", description: "Checklists and rules by jurisdiction for escorts, signage, travel times and load securement." },
-  { title: "Cost Simulators", description: "Estimate fuel, permits, escorts, tolls and time before you quote a job." },
-  { title: "Document Centre", description: "Keep permits, surveys, certificates and insurance documents together and share them securely." },
-  { title: "Rental and Reservation", description: "Find and reserve trailers, escort vehicles and specialised equipment." },
-  { title: "ELD Tools", description: "Electronic logging device tools to record hours of service and keep drivers compliant." },
-  { title: "Reports", description: "Clear reports on routes, costs, compliance and activity for clients, managers and authorities." },
-  { title: "Technology Directory", description: "A directory of vetted software, hardware and service providers for heavy transport." },
-  { title: "Partner Management", description: "Manage carriers, escorts, engineers and suppliers, with their documents and ratings, in one place." },
-  { title: `${ASSISTANT_NAME} AI Assistant`, description: `${ASSISTANT_NAME} answers questions about routes, permits, certifications, compliance and tools. Its answers are estimates to be verified.` },
+  { title: "Planification d'itinéraires", description: "Planifiez des itinéraires hors normes en tenant compte des restrictions de hauteur, de largeur, de poids et de virage, des ponts et des zones de travaux." },
+  { title: "Gestion des permis", description: "Préparez, suivez et conservez les permis pour charges hors normes et en surpoids de chaque administration sur un itinéraire." },
+  { title: "Formation", description: "Cours en ligne et certifications pour les conducteurs, les conducteurs de véhicules d'escorte, les planificateurs et les répartiteurs." },
+  { title: "Conformité", description: "Listes de vérification et règles par administration pour les escortes, la signalisation, les heures de circulation et l'arrimage des charges." },
+  { title: "Simulateurs de coûts", description: "Estimez le carburant, les permis, les escortes, les péages et le temps avant de soumissionner un contrat." },
+  { title: "Centre de documents", description: "Regroupez permis, relevés, certificats et documents d'assurance, et partagez-les en toute sécurité." },
+  { title: "Location et réservation", description: "Trouvez et réservez des remorques, des véhicules d'escorte et de l'équipement spécialisé." },
+  { title: "Outils de DCE", description: "Des outils de dispositif de consignation électronique (DCE) pour enregistrer les heures de service et garder les conducteurs en conformité." },
+  { title: "Rapports", description: "Des rapports clairs sur les itinéraires, les coûts, la conformité et l'activité pour vos clients, vos gestionnaires et les autorités." },
+  { title: "Répertoire technologique", description: "Un répertoire de fournisseurs de logiciels, de matériel et de services validés pour le transport lourd." },
+  { title: "Gestion des partenaires", description: "Gérez transporteurs, escortes, ingénieurs et fournisseurs, avec leurs documents et leurs évaluations, au même endroit." },
+  { title: `Assistant IA ${ASSISTANT_NAME}`, description: `${ASSISTANT_NAME} répond aux questions sur les itinéraires, les permis, les certifications, la conformité et les outils. Ses réponses sont des estimations à vérifier.` },
 ];
 
 const advancedMapSoftware = {
-  title: "Advanced map software",
-  description: "Map software built for oversized and heavy loads, from the first survey to the final route.",
+  title: "Logiciel cartographique avancé",
+  description: "Un logiciel cartographique conçu pour les charges hors normes et lourdes, du premier relevé à l'itinéraire final.",
   features: [
-    { title: "Route planning", description: "Generate routes that respect the dimensions and weight of your load, with alternatives when a restriction blocks the way." },
-    { title: "Real-time data", description: "Road closures, construction, weather and traffic updates on the map while you plan and while you drive." },
-    { title: "Custom layers", description: "Add your own layers: client sites, known obstacles, staging areas, escort meeting points and notes." },
-    { title: "Survey and drawing tools", description: "Measure clearances, draw corridors and annotate surveys, then export them in GeoJSON and KML formats." },
+    { title: "Planification d'itinéraires", description: "Générez des itinéraires qui respectent les dimensions et le poids de votre charge, avec des solutions de rechange quand une restriction bloque le passage." },
+    { title: "Données en temps réel", description: "Fermetures de routes, chantiers, météo et circulation mis à jour sur la carte pendant que vous planifiez et pendant que vous roulez." },
+    { title: "Couches personnalisées", description: "Ajoutez vos propres couches\u00a0: sites des clients, obstacles connus, aires de rassemblement, points de rencontre des escortes et notes." },
+    { title: "Outils de relevé et de dessin", description: "Mesurez les dégagements, tracez des corridors et annotez vos relevés, puis exportez-les aux formats GeoJSON et KML." },
   ] satisfies readonly ContentCard[],
 } as const;
 
 const additionalServices: readonly ContentCard[] = [
-  { title: "Compliance and safety", description: "Regulatory guidance, safety checklists and escort requirements for each jurisdiction on your route." },
-  { title: "Survey and planning", description: "Route surveys, clearance measurements and engineering reviews for the most complex moves." },
-  { title: "Transport solutions", description: "Help with equipment, escorts, rental and reservation for oversized and heavy loads." },
-  { title: "Technical tools", description: "Calculators, converters and technical references for axle loads, dimensions and permits." },
+  { title: "Conformité et sécurité", description: "Conseils réglementaires, listes de vérification de sécurité et exigences d'escorte pour chaque administration de votre itinéraire." },
+  { title: "Relevés et planification", description: "Relevés d'itinéraires, mesures de dégagement et analyses d'ingénierie pour les déplacements les plus complexes." },
+  { title: "Solutions de transport", description: "De l'aide pour l'équipement, les escortes, la location et la réservation pour les charges hors normes et lourdes." },
+  { title: "Outils techniques", description: "Calculateurs, convertisseurs et références techniques pour les charges par essieu, les dimensions et les permis." },
 ];
 
 const subscriptionPlans: PlanGroup = {
   id: "subscriptions",
   planType: "Subscription",
-  title: "Subscription plans",
-  description: `Choose the plan that fits how you work. Every plan includes the ${PRODUCT_NAME} platform and ${ASSISTANT_NAME} queries.`,
+  title: "Forfaits d'abonnement",
+  description: `Choisissez le forfait qui correspond à votre façon de travailler. Chaque forfait comprend la plateforme ${PRODUCT_NAME} et des requêtes à ${ASSISTANT_NAME}.`,
   plans: [
     {
       name: "Pro Solo",
-      price: "$20/month",
-      description: "For independent professionals.",
-      items: ["50 Max Load queries per month", "Support reply within 72h"],
+      price: { usd: 20, monthly: true },
+      description: "Pour les professionnels indépendants.",
+      items: [`50 requêtes à ${ASSISTANT_NAME} par mois`, "Réponse du soutien en moins de 72\u00a0h"],
     },
     {
-      name: "Pro Team",
-      price: "$100/month",
-      description: "For small teams working together.",
-      items: ["250 Max Load queries per month", "48h support", "CAD file export", "Role-based access"],
+      name: "Pro Équipe",
+      price: { usd: 100, monthly: true },
+      description: "Pour les petites équipes qui travaillent ensemble.",
+      items: [`250 requêtes à ${ASSISTANT_NAME} par mois`, "Soutien en 48\u00a0h", "Exportation de fichiers CAO", "Accès selon les rôles"],
     },
     {
-      name: "Enterprise",
-      price: "Custom",
-      description: "For large organisations with custom needs.",
-      items: ["Unlimited Max Load queries", "24/7 emergency support"],
+      name: "Entreprise",
+      price: { usd: null },
+      description: "Pour les grandes organisations aux besoins particuliers.",
+      items: [`Requêtes à ${ASSISTANT_NAME} illimitées`, "Soutien d'urgence 24\u00a0heures sur 24, 7\u00a0jours sur 7"],
     },
   ],
 };
@@ -76,26 +80,26 @@ const subscriptionPlans: PlanGroup = {
 const governmentSolutions: PlanGroup = {
   id: "government",
   planType: "Government",
-  title: "Government solutions",
-  description: "Tools for the public bodies that issue permits, maintain infrastructure and keep oversized moves safe. Pricing is custom and set with each administration.",
+  title: "Solutions pour les gouvernements",
+  description: "Des outils pour les organismes publics qui délivrent les permis, entretiennent les infrastructures et assurent la sécurité des transports hors normes. Le prix est établi sur mesure avec chaque administration.",
   plans: [
     {
-      name: "Municipal",
-      price: "Custom",
-      description: "For cities and municipalities managing local roads, bridges and permits.",
-      items: ["Local permit review", "Infrastructure and clearance layers", "Coordination with carriers"],
+      name: "Municipalités",
+      price: { usd: null },
+      description: "Pour les villes et municipalités qui gèrent leurs routes, leurs ponts et leurs permis.",
+      items: ["Examen des permis locaux", "Couches d'infrastructures et de dégagements", "Coordination avec les transporteurs"],
     },
     {
-      name: "State/provincial",
-      price: "Custom",
-      description: "For state and provincial transport departments.",
-      items: ["Permit workflows at network scale", "Route and bridge restriction data", "Reports and compliance monitoring"],
+      name: "Provinces et États",
+      price: { usd: null },
+      description: "Pour les ministères des Transports des provinces et des États.",
+      items: ["Traitement des permis à l'échelle du réseau", "Données sur les restrictions des routes et des ponts", "Rapports et suivi de la conformité"],
     },
     {
-      name: "Federal",
-      price: "Custom",
-      description: "For federal agencies overseeing national corridors and standards.",
-      items: ["Cross-jurisdiction data sharing", "Standards and policy reporting", "Dedicated support"],
+      name: "Fédéral",
+      price: { usd: null },
+      description: "Pour les organismes fédéraux qui encadrent les corridors et les normes nationales.",
+      items: ["Partage de données entre administrations", "Rapports sur les normes et les politiques", "Soutien dédié"],
     },
   ],
 };
@@ -103,30 +107,30 @@ const governmentSolutions: PlanGroup = {
 const trainingPrograms: PlanGroup = {
   id: "training",
   planType: "Training",
-  title: "Training programs",
-  description: "Courses and certifications for drivers, pilot-car operators, planners and dispatchers.",
+  title: "Programmes de formation",
+  description: "Cours et certifications pour les conducteurs, les conducteurs de véhicules d'escorte, les planificateurs et les répartiteurs.",
   plans: [
-    { name: "Basic", price: "$299", description: "The essentials of oversized transport.", items: ["3 months access"] },
-    { name: "Professional", price: "$799", description: "In-depth training for working professionals.", items: ["6 months access"] },
-    { name: "Enterprise", price: "Custom", description: "Programs tailored to your organisation.", items: ["Custom access for your whole team"] },
+    { name: "Essentiel", price: { usd: 299 }, description: "L'essentiel du transport hors normes.", items: ["Accès pendant 3\u00a0mois"] },
+    { name: "Professionnel", price: { usd: 799 }, description: "Une formation approfondie pour les professionnels en exercice.", items: ["Accès pendant 6\u00a0mois"] },
+    { name: "Entreprise", price: { usd: null }, description: "Des programmes adaptés à votre organisation.", items: ["Accès sur mesure pour toute votre équipe"] },
   ],
 };
 
 const tokenSystem: PlanGroup = {
   id: "tokens",
   planType: "Token",
-  title: "Token system",
-  description: "Tokens pay for extra services on the platform, on top of any plan.",
+  title: "Système de jetons",
+  description: "Les jetons paient des services supplémentaires sur la plateforme, en plus de tout forfait.",
   plans: [
-    { name: "Starter", price: "$49", description: "To try extra services.", items: ["100 tokens"] },
-    { name: "Pro", price: "$199", description: "For regular use.", items: ["500 tokens"] },
-    { name: "Enterprise", price: "$349", description: "For intensive use.", items: ["1000 tokens"] },
+    { name: "Découverte", price: { usd: 49 }, description: "Pour essayer les services supplémentaires.", items: ["100 jetons"] },
+    { name: "Pro", price: { usd: 199 }, description: "Pour un usage régulier.", items: ["500 jetons"] },
+    { name: "Entreprise", price: { usd: 349 }, description: "Pour un usage intensif.", items: ["1000 jetons"] },
   ],
   notes: [
     {
-      title: "Earn free tokens",
-      description: "Free tokens are earned by contributing to the platform:",
-      items: ["Sharing surveys", "Validating data", "ML training", "Feedback"],
+      title: "Obtenez des jetons gratuits",
+      description: "Vous obtenez des jetons gratuits en contribuant à la plateforme\u00a0:",
+      items: ["Partage de relevés", "Validation de données", "Entraînement de modèles d'apprentissage automatique", "Commentaires"],
     },
   ],
 };
@@ -135,20 +139,20 @@ const planGroups: readonly PlanGroup[] = [subscriptionPlans, governmentSolutions
 
 const vision2026 = {
   title: "Vision 2026",
-  description: `Where ${PRODUCT_NAME} is heading next.`,
+  description: `Les prochaines étapes de ${PRODUCT_NAME}.`,
   items: [
-    { title: "ELD", description: "Electronic logging devices integrated with the platform, so hours of service, routes and permits stay in one record." },
-    { title: "Transportation management system", description: "A transportation management system (TMS) for planning, dispatching, tracking and invoicing oversized and heavy moves." },
+    { title: "DCE", description: "Des dispositifs de consignation électronique (DCE) intégrés à la plateforme, pour que les heures de service, les itinéraires et les permis restent dans un seul dossier." },
+    { title: "Système de gestion du transport", description: "Un système de gestion du transport (TMS) pour planifier, répartir, suivre et facturer les transports hors normes et lourds." },
   ] satisfies readonly ContentCard[],
 } as const;
 
 /** Tabs of the sticky navigation on /platform, in page order. */
 const platformTabs = [
-  { id: "features", label: "Features" },
-  { id: "subscriptions", label: "Subscriptions" },
-  { id: "government", label: "Government" },
-  { id: "training", label: "Training" },
-  { id: "tokens", label: "Tokens" },
+  { id: "features", label: "Fonctionnalités" },
+  { id: "subscriptions", label: "Abonnements" },
+  { id: "government", label: "Gouvernements" },
+  { id: "training", label: "Formation" },
+  { id: "tokens", label: "Jetons" },
   { id: "vision", label: "Vision 2026" },
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { home } from "~/content/home";
+import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { SECTION_IDS, itemAnchor } from "~/content/anchors";
 import type { ContentCard } from "~/content/types";
@@ -108,7 +109,7 @@ export function ValueSection() {
           </li>
         ))}
       </ul>
-      <ul aria-label="Our commitments" className="mt-10 flex flex-wrap justify-center gap-3">
+      <ul aria-label={m.home_commitments_label()} className="mt-10 flex flex-wrap justify-center gap-3">
         {valueSection.tags.map((tag) => (
           <li key={tag} className="rounded-full border border-transparent bg-brand-soft px-4 py-2 text-sm font-semibold text-brand-strong contrast-high:border-brand-strong">
             {tag}

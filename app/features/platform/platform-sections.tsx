@@ -6,6 +6,8 @@ import { DEFERRED_LAYOUT_CLASS } from "~/features/layout/frame-markers";
 import { getLocale } from "~/shared/i18n/locale";
 import { ProductPreviews } from "~/features/previews/product-preview";
 import { requestInfoIsland } from "~/islands/platform-islands";
+import * as m from "~/paraglide/messages.js";
+import { formatPrice } from "~/content/price";
 
 const container = "mx-auto max-w-7xl px-4 sm:px-6";
 const h2Class = "text-3xl font-extrabold tracking-tight text-ink sm:text-4xl";
@@ -24,7 +26,7 @@ export function PlatformIntro() {
   return (
     <div className="bg-night py-14 text-on-dark sm:py-20">
       <div className={container}>
-        <h1 id={SECTION_IDS.overview} className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Platform Overview</h1>
+        <h1 id={SECTION_IDS.overview} className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{m.platform_overview_heading()}</h1>
         <p className="mt-5 max-w-3xl text-lg text-on-dark-muted">{overview.description}</p>
         <div className="mt-8 max-w-3xl rounded-2xl border border-white/25 p-6 contrast-high:border-white">
           <h2 id={SECTION_IDS.mission} className="text-2xl font-bold text-white">{mission.title}</h2>
@@ -62,9 +64,9 @@ export function FeaturesSection() {
     <section id="features" aria-labelledby="features-title" className={`${sectionClass} bg-canvas`}>
       <div className={container}>
         <h2 id="features-title" className={h2Class}>
-          {coreFeatures.length} core features
+          {m.platform_core_features({ count: coreFeatures.length })}
         </h2>
-        <p className="mt-3 max-w-3xl text-lg text-muted">Everything you need to plan, permit, document and complete oversized and heavy moves.</p>
+        <p className="mt-3 max-w-3xl text-lg text-muted">{m.platform_core_features_lead()}</p>
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {coreFeatures.map((feature, index) => (
             <li key={feature.title} id={itemAnchor(ITEM_PREFIXES.feature, feature.title)} className="flex scroll-mt-16 gap-4 rounded-2xl border border-line bg-canvas p-6">
@@ -84,7 +86,7 @@ export function FeaturesSection() {
         <CardGrid cards={advancedMapSoftware.features} idPrefix={ITEM_PREFIXES.map} columns="sm:grid-cols-2 lg:grid-cols-4" />
         <ProductPreviews wide="routePlanner" />
 
-        <h2 id={SECTION_IDS.additionalServices} className={`${h2Class} mt-16 scroll-mt-16`}>Additional services</h2>
+        <h2 id={SECTION_IDS.additionalServices} className={`${h2Class} mt-16 scroll-mt-16`}>{m.platform_additional_services()}</h2>
         <CardGrid cards={additionalServices} idPrefix={ITEM_PREFIXES.service} columns="sm:grid-cols-2 lg:grid-cols-4" />
       </div>
     </section>
@@ -96,7 +98,7 @@ function PlanCard({ plan, id }: { plan: Plan; id: string }) {
     <li id={id} className="flex scroll-mt-16 flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
       <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
       <p className="mt-3 text-3xl font-extrabold text-brand" data-testid="plan-price">
-        {plan.price}
+        {formatPrice(plan.price, getLocale())}
       </p>
       <p className="mt-2 text-muted">{plan.description}</p>
       <ul className="mt-4 space-y-2">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { platform } from "~/content/platform";
+import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { revealTab } from "./active-section";
 import { useActiveSection } from "./use-active-section";
@@ -19,7 +20,7 @@ export function PlatformTabs() {
   useEffect(() => revealTab(listRef.current, active), [active]);
 
   return (
-    <nav aria-label="Platform sections" className="sticky top-0 z-20 border-b border-line bg-canvas/95 backdrop-blur">
+    <nav aria-label={m.platform_sections_label()} className="sticky top-0 z-20 border-b border-line bg-canvas/95 backdrop-blur">
       <ul ref={listRef} data-tab-list="" className="scroll-cue mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
         {platformTabs.map((tab) => (
           <li key={tab.id} data-tab={tab.id} className="shrink-0">

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { previewImages } from "virtual:product-previews";
-import { previewCaptions, previewText, type PreviewName } from "~/content/previews";
+import { previewCaption, previewText, type PreviewName } from "~/content/previews";
+import { getLocale } from "~/shared/i18n/locale";
 
 /**
  * One product preview: an SVG drawn at build time, shown by <img> (no script, lazy, its box reserved
@@ -8,9 +9,10 @@ import { previewCaptions, previewText, type PreviewName } from "~/content/previe
  * the SVG's own colours reach 7:1 in both contrast modes; the frame around it follows the page.
  */
 export function ProductPreview({ name, tone = "light" }: { name: PreviewName; tone?: "light" | "dark" }) {
-  const { src, width, height, narrow } = previewImages[name];
-  const { title, description } = previewText(name);
-  const { title: tool, caption } = previewCaptions[name];
+  const locale = getLocale();
+  const { src, width, height, narrow } = previewImages[locale][name];
+  const { title, description } = previewText(name, locale);
+  const { title: tool, caption } = previewCaption(name, locale);
   return (
     <figure>
       {/*
