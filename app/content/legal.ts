@@ -5,6 +5,7 @@
  * Long by nature: the five pages' full texts (data, not logic), kept together as one document.
  */
 import { AI_DISCLAIMER, ASSISTANT_NAME, PRODUCT_NAME, TEAM_EMAIL } from "./brand";
+import { anchorId } from "./anchors";
 import { legalFr } from "./fr/legal";
 import { type LegalPath, legalTitle } from "./legal-index";
 import { PAGE_VIEW_RETENTION_DAYS } from "./retention";
@@ -398,3 +399,12 @@ export type LegalContent = Translation<typeof en>;
 
 /** The legal pages in each language: `legal[getLocale()]`. */
 export const legal: InEveryLanguage<typeof en> = { en, fr: legalFr };
+
+/** The five pages' names in `legal[locale]`. */
+export type LegalPageName = Exclude<keyof LegalContent, "legalPages">;
+
+/**
+ * The ids of a legal page's sections, made from the English headings in both languages, so the
+ * language switch keeps a link to a section ("/privacy#your-rights" ⇄ "/fr/privacy#your-rights").
+ */
+export const legalSectionIds = (name: LegalPageName): string[] => en[name].sections.map((section) => anchorId(section.heading));

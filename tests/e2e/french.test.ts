@@ -1,6 +1,6 @@
 /**
  * The French site: every public page under /fr in French (lang, canonical, hreflang, axe in both
- * contrast modes, none of the English page's sentences), the language switch (same page and hash,
+ * contrast modes, none of the English page's sentences, the same ids), the language switch (same page and hash,
  * with and without JavaScript), the suggestion of the other language, and an unknown language
  * prefix as the English 404.
  */
@@ -63,9 +63,14 @@ describe("every French page", () => {
       );
       expect(links).toEqual([`canonical ${ctx.url}${fr}`, `alternate en ${ctx.url}${en}`, `alternate fr-CA ${ctx.url}${fr}`, `alternate x-default ${ctx.url}${en}`]);
       const french = await visibleLines(page);
+      const ids = () => page.locator("[id]").evaluateAll((els) => els.map((el) => el.id).sort());
+      const frenchIds = await ids();
       await visit(page, ctx.url + en);
       expect(await page.getAttribute("html", "lang")).toBe("en");
       const english = new Set(await visibleLines(page));
+      // Every section and item keeps its id across languages: a link to one (a chat source, the
+      // switch keeping the hash) lands on the same place in either.
+      expect(frenchIds).toEqual(await ids());
       const leftInEnglish = french.filter((line) => english.has(line) && line.split(/\s+/).length >= 3 && !SHARED.some((re) => re.test(line)));
       expect(leftInEnglish).toEqual([]);
       expect(french.filter((line) => SPEC_TEXTS.some((text) => line.includes(text)))).toEqual([]);

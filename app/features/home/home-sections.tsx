@@ -32,9 +32,10 @@ export function IntroSection() {
   );
 }
 
-function FeatureCard({ card }: { card: ContentCard }) {
+/** `englishTitle`: the card's id comes from it in both languages (the chat's sources, the language switch). */
+function FeatureCard({ card, englishTitle }: { card: ContentCard; englishTitle: string }) {
   return (
-    <li id={itemAnchor(SECTION_IDS.homeFeatures, card.title)} className="flex scroll-mt-4 flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
+    <li id={itemAnchor(SECTION_IDS.homeFeatures, englishTitle)} className="flex scroll-mt-4 flex-col rounded-2xl border border-line bg-canvas p-6 shadow-sm">
       <h3 className="text-xl font-bold text-ink">{card.title}</h3>
       <p className="mt-2 text-muted">{card.description}</p>
       <ul className="mt-5 space-y-3">
@@ -85,8 +86,8 @@ export function FeaturesSection() {
   return (
     <CardsSection id={SECTION_IDS.homeFeatures} titleId="features-title" background="bg-surface" content={featuresSection}>
       <ul className={cardGrid}>
-        {featuresSection.cards.map((card) => (
-          <FeatureCard key={card.title} card={card} />
+        {featuresSection.cards.map((card, index) => (
+          <FeatureCard key={card.title} card={card} englishTitle={home.en.featuresSection.cards[index]?.title ?? card.title} />
         ))}
       </ul>
       <ProductPreviews wide="routePlanner" pair={["permitTracker", "costSimulator"]} />

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { anchorId } from "~/content/anchors";
-import { EFFECTIVE_DATE, type LegalBlock, type LegalPage } from "~/content/legal";
+import { EFFECTIVE_DATE, type LegalBlock, type LegalPage, type LegalPageName, legal, legalSectionIds } from "~/content/legal";
 import * as m from "~/paraglide/messages.js";
 import { getLocale, LANGUAGE_TAG, type Locale, pathIn } from "~/shared/i18n/locale";
 import { pageMeta } from "~/shared/seo/meta";
@@ -23,9 +22,11 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-/** Renders one legal page of app/content/legal.ts: title, effective date, contents, sections. */
-export function LegalDocument({ page }: { page: LegalPage }) {
+/** Renders one legal page of app/content/legal.ts in the page's language: title, effective date, contents, sections. */
+export function LegalDocument({ name }: { name: LegalPageName }) {
   const locale = getLocale();
+  const page = legal[locale][name];
+  const ids = legalSectionIds(name);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16" aria-labelledby="legal-title">
       <header>
@@ -46,18 +47,18 @@ export function LegalDocument({ page }: { page: LegalPage }) {
       <nav aria-label={m.legal_on_this_page()} className="mt-8 rounded-lg border border-line bg-surface p-4">
         <h2 className="text-base font-bold text-ink">{m.legal_on_this_page()}</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-muted">
-          {page.sections.map((section) => (
+          {page.sections.map((section, index) => (
             <li key={section.heading}>
-              <a href={`#${anchorId(section.heading)}`} className="text-ink underline underline-offset-4">
+              <a href={`#${ids[index]}`} className="text-ink underline underline-offset-4">
                 {section.heading}
               </a>
             </li>
           ))}
         </ol>
       </nav>
-      {page.sections.map((section) => (
-        <section key={section.heading} aria-labelledby={anchorId(section.heading)} className="mt-10">
-          <h2 id={anchorId(section.heading)} className="scroll-mt-4 text-2xl font-bold text-ink">
+      {page.sections.map((section, index) => (
+        <section key={section.heading} aria-labelledby={ids[index]} className="mt-10">
+          <h2 id={ids[index]} className="scroll-mt-4 text-2xl font-bold text-ink">
             {section.heading}
           </h2>
           <div className="text-ink">
@@ -71,7 +72,8 @@ export function LegalDocument({ page }: { page: LegalPage }) {
   );
 }
 
-/** The `meta` of a legal route. */
-export function legalMeta(page: LegalPage) {
+/** The `meta` of a legal route, in the page's language. */
+export function legalMeta(name: LegalPageName) {
+  const page: LegalPage = legal[getLocale()][name];
   return pageMeta({ title: page.title, description: page.description });
 }

@@ -37,12 +37,25 @@ export function PlatformIntro() {
   );
 }
 
-/** `idPrefix`: each card gets the id `${idPrefix}-${its title's anchor}`, which the chat's sources link to. */
-function CardGrid({ cards, idPrefix, columns = "sm:grid-cols-2 lg:grid-cols-3" }: { cards: readonly ContentCard[]; idPrefix: string; columns?: string }) {
+/**
+ * `idPrefix`: each card gets the id `${idPrefix}-${its English title's anchor}` (`english`: the same
+ * cards in English), which the chat's sources link to and the language switch keeps.
+ */
+function CardGrid({
+  cards,
+  english,
+  idPrefix,
+  columns = "sm:grid-cols-2 lg:grid-cols-3",
+}: {
+  cards: readonly ContentCard[];
+  english: readonly ContentCard[];
+  idPrefix: string;
+  columns?: string;
+}) {
   return (
     <ul className={`mt-8 grid gap-5 ${columns}`}>
-      {cards.map((card) => (
-        <li key={card.title} id={itemAnchor(idPrefix, card.title)} className="scroll-mt-16 rounded-2xl border border-line bg-canvas p-6">
+      {cards.map((card, index) => (
+        <li key={card.title} id={itemAnchor(idPrefix, english[index]?.title ?? card.title)} className="scroll-mt-16 rounded-2xl border border-line bg-canvas p-6">
           <h3 className="text-lg font-bold text-ink">{card.title}</h3>
           <p className="mt-2 text-muted">{card.description}</p>
           {card.items ? (
@@ -69,7 +82,7 @@ export function FeaturesSection() {
         <p className="mt-3 max-w-3xl text-lg text-muted">{m.platform_core_features_lead()}</p>
         <ol className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {coreFeatures.map((feature, index) => (
-            <li key={feature.title} id={itemAnchor(ITEM_PREFIXES.feature, feature.title)} className="flex scroll-mt-16 gap-4 rounded-2xl border border-line bg-canvas p-6">
+            <li key={feature.title} id={itemAnchor(ITEM_PREFIXES.feature, platform.en.coreFeatures[index]?.title ?? feature.title)} className="flex scroll-mt-16 gap-4 rounded-2xl border border-line bg-canvas p-6">
               <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border border-transparent bg-brand-soft font-bold text-brand-strong contrast-high:border-brand-strong">
                 {index + 1}
               </span>
@@ -83,11 +96,11 @@ export function FeaturesSection() {
 
         <h2 id={SECTION_IDS.mapSoftware} className={`${h2Class} mt-16 scroll-mt-16`}>{advancedMapSoftware.title}</h2>
         <p className="mt-3 max-w-3xl text-lg text-muted">{advancedMapSoftware.description}</p>
-        <CardGrid cards={advancedMapSoftware.features} idPrefix={ITEM_PREFIXES.map} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <CardGrid cards={advancedMapSoftware.features} english={platform.en.advancedMapSoftware.features} idPrefix={ITEM_PREFIXES.map} columns="sm:grid-cols-2 lg:grid-cols-4" />
         <ProductPreviews wide="routePlanner" />
 
         <h2 id={SECTION_IDS.additionalServices} className={`${h2Class} mt-16 scroll-mt-16`}>{m.platform_additional_services()}</h2>
-        <CardGrid cards={additionalServices} idPrefix={ITEM_PREFIXES.service} columns="sm:grid-cols-2 lg:grid-cols-4" />
+        <CardGrid cards={additionalServices} english={platform.en.additionalServices} idPrefix={ITEM_PREFIXES.service} columns="sm:grid-cols-2 lg:grid-cols-4" />
       </div>
     </section>
   );
@@ -116,6 +129,7 @@ function PlanCard({ plan, id }: { plan: Plan; id: string }) {
 }
 
 export function PlanGroupSection({ group, tone = "canvas", children }: { group: PlanGroup; tone?: "canvas" | "surface"; children?: ReactNode }) {
+  const english = platform.en.planGroups.find((other) => other.id === group.id);
   return (
     <section
       id={group.id}
@@ -129,11 +143,11 @@ export function PlanGroupSection({ group, tone = "canvas", children }: { group: 
         </h2>
         <p className="mt-3 max-w-3xl text-lg text-muted">{group.description}</p>
         <ul className="mt-8 grid gap-5 md:grid-cols-3">
-          {group.plans.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} id={itemAnchor(group.id, plan.name)} />
+          {group.plans.map((plan, index) => (
+            <PlanCard key={plan.name} plan={plan} id={itemAnchor(group.id, english?.plans[index]?.name ?? plan.name)} />
           ))}
         </ul>
-        {group.notes ? <CardGrid cards={group.notes} idPrefix={group.id} columns="" /> : null}
+        {group.notes ? <CardGrid cards={group.notes} english={english?.notes ?? group.notes} idPrefix={group.id} columns="" /> : null}
         {children}
         {/* An island on /platform as served (decision 0044): app/islands/platform-react.tsx. */}
         <div className="mt-8" data-island="request-info" data-plan={group.planType}>
@@ -156,8 +170,8 @@ export function VisionSection() {
           </h2>
           <p className="mt-3 max-w-3xl text-lg text-on-dark-muted">{vision2026.description}</p>
           <ul className="mt-8 grid gap-5 md:grid-cols-2">
-            {vision2026.items.map((item) => (
-              <li key={item.title} id={itemAnchor(ITEM_PREFIXES.vision, item.title)} className="scroll-mt-16 rounded-2xl border border-white/25 p-6 contrast-high:border-white">
+            {vision2026.items.map((item, index) => (
+              <li key={item.title} id={itemAnchor(ITEM_PREFIXES.vision, platform.en.vision2026.items[index]?.title ?? item.title)} className="scroll-mt-16 rounded-2xl border border-white/25 p-6 contrast-high:border-white">
                 <h3 className="text-xl font-bold text-white">{item.title}</h3>
                 <p className="mt-2 text-on-dark-muted">{item.description}</p>
               </li>
