@@ -4,9 +4,9 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_FAILURE, LEAD_REQUIRED } from "~/features/chat/chat-contract";
-import { GREETING } from "~/features/chat/chat-lines";
-import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/texts";
+import { chatFailure, leadRequired } from "~/features/chat/chat-contract";
+import { greeting } from "~/features/chat/chat-lines";
+import { apologies, errorApology, quotaExceededError, capacityMessage } from "../../server/chat/texts";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
@@ -49,7 +49,7 @@ describe("the lead comes first, on the server too", () => {
     const session = await visitor.session();
     const refused = await visitor.send("What services do you offer?");
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ error: LEAD_REQUIRED });
+    expect(refused.json).toEqual({ error: leadRequired() });
     expect(ai.requests).toHaveLength(0);
 
     // Once the lead is given, the same visitor is answered, with the whole allowance.
@@ -97,7 +97,7 @@ describe("a normal answer", () => {
     expect(body.max_tokens).toBe(500);
     // The opening exchange (name, email) is not sent to the provider.
     expect(request.raw).not.toContain("ada@example.com");
-    expect(request.raw).not.toContain(GREETING);
+    expect(request.raw).not.toContain(greeting());
   });
 
   it("sends the stored history, and max_tokens follows the number of messages", async () => {
@@ -148,7 +148,7 @@ describe("rate limit (429)", () => {
     const reply = await visitor.send("How will the cost simulation work?");
     expect(ai.requests).toHaveLength(2);
     expect(reply.final?.type).toBe("done");
-    expect(APOLOGIES).toContain(reply.final?.type === "done" ? reply.final.reply : "");
+    expect(apologies()).toContain(reply.final?.type === "done" ? reply.final.reply : "");
     expect(reply.final?.limits.remainingMessages).toBe(5);
   });
 
@@ -157,7 +157,7 @@ describe("rate limit (429)", () => {
     ai.script({ kind: "quota" });
     const reply = await visitor.send("How will the cost simulation work?");
     expect(ai.requests).toHaveLength(1);
-    expect(reply.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM), error: QUOTA_EXCEEDED_ERROR, limits: { remainingMessages: 5 } });
+    expect(reply.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM), error: quotaExceededError(), limits: { remainingMessages: 5 } });
     expect(capacityMessage(TEAM)).toContain("reached its capacity");
     expect(capacityMessage(TEAM)).toContain("couple of hours");
   });
@@ -180,7 +180,7 @@ describe("other failures: a canned apology, then the failure text, and the messa
       const reply = await visitor.send("Will the platform include training resources?");
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(ai.requests).toHaveLength(1); // the SDK's own retries are off
-      expect(reply.final).toMatchObject({ type: "error", reply: ERROR_APOLOGY, error: CHAT_FAILURE, limits: { remainingMessages: 5 } });
+      expect(reply.final).toMatchObject({ type: "error", reply: errorApology(), error: chatFailure(), limits: { remainingMessages: 5 } });
       const session = await visitor.session();
       expect(session.body.limits.remainingMessages).toBe(5);
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIELD_MESSAGES, LIMITS } from "~/shared/forms/form-result";
-import { EMPTY_MESSAGE, INVALID_EMAIL, MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, NAME_REQUIRED } from "./chat-contract";
+import { emptyMessage, invalidEmail, MAX_MESSAGE_LENGTH, messageTooLong, nameRequired } from "./chat-contract";
 import { demoLimitMessage } from "./chat-lines";
 import { leadSchema, messageSchema, requestProblem, transcriptSchema } from "./chat-schemas";
 
@@ -11,25 +11,25 @@ describe("the chat's request schemas", () => {
       email: "ada@example.com",
       timeZone: "Europe/Paris",
     });
-    expect(requestProblem(leadSchema, { name: "Ada", email: "a b@example.com" })).toBe(INVALID_EMAIL);
-    expect(requestProblem(leadSchema, { name: "Ada" })).toBe(INVALID_EMAIL);
-    expect(requestProblem(leadSchema, { name: "  ", email: "ada@example.com" })).toBe(NAME_REQUIRED);
+    expect(requestProblem(leadSchema, { name: "Ada", email: "a b@example.com" })).toBe(invalidEmail());
+    expect(requestProblem(leadSchema, { name: "Ada" })).toBe(invalidEmail());
+    expect(requestProblem(leadSchema, { name: "  ", email: "ada@example.com" })).toBe(nameRequired());
     expect(requestProblem(leadSchema, { name: "x".repeat(LIMITS.name + 1), email: "ada@example.com" })).toBe(FIELD_MESSAGES.nameTooLong);
     expect(requestProblem(leadSchema, { name: "Ada", email: "ada@example.com", role: "admin" })).not.toBeNull();
   });
 
   it("message: not blank, at most MAX_MESSAGE_LENGTH characters, kept as typed", () => {
     expect(messageSchema.parse({ text: " Hi " })).toEqual({ text: " Hi " });
-    expect(requestProblem(messageSchema, { text: "   " })).toBe(EMPTY_MESSAGE);
-    expect(requestProblem(messageSchema, { text: 42 })).toBe(EMPTY_MESSAGE);
+    expect(requestProblem(messageSchema, { text: "   " })).toBe(emptyMessage());
+    expect(requestProblem(messageSchema, { text: 42 })).toBe(emptyMessage());
     expect(requestProblem(messageSchema, { text: "y".repeat(MAX_MESSAGE_LENGTH) })).toBeNull();
-    expect(requestProblem(messageSchema, { text: "y".repeat(MAX_MESSAGE_LENGTH + 1) })).toBe(MESSAGE_TOO_LONG);
+    expect(requestProblem(messageSchema, { text: "y".repeat(MAX_MESSAGE_LENGTH + 1) })).toBe(messageTooLong());
   });
 
   it("lead name and each question lose invisible and bidi characters", () => {
     expect(leadSchema.parse({ name: "\u202EAda", email: "ada@example.com" })).toEqual({ name: "Ada", email: "ada@example.com" });
     expect(messageSchema.parse({ text: " What\u200B is a \u202Epermit?\u0000 " })).toEqual({ text: " What is a permit? " });
-    expect(requestProblem(messageSchema, { text: "\u200B\u0000" })).toBe(EMPTY_MESSAGE);
+    expect(requestProblem(messageSchema, { text: "\u200B\u0000" })).toBe(emptyMessage());
   });
 
   it("transcript: an empty object", () => {
