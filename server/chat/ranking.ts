@@ -58,7 +58,7 @@ const STOP_WORDS_FR = new Set(
     "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
     "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
     "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
-    "parlez parle parler faire fait fais besoin utiliser aide aider montrer donner"
+    "parlez parle parler faire fait fais besoin utiliser aide aider montrer donner obtenir avoir trouver"
   ).split(" "),
 );
 
