@@ -5,7 +5,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chatFailure, leadRequired } from "~/features/chat/chat-contract";
-import { greeting } from "~/features/chat/chat-lines";
+import { demoLimitMessage, greeting, niceToMeetYou } from "~/features/chat/chat-lines";
 import { apologies, errorApology, quotaExceededError, capacityMessage } from "../../server/chat/texts";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
@@ -185,6 +185,78 @@ describe("other failures: a canned apology, then the failure text, and the messa
       expect(session.body.limits.remainingMessages).toBe(5);
     });
   }
+});
+
+describe("Max Load in French", () => {
+  async function frenchVisitor(name = "Élise"): Promise<ChatVisitor> {
+    const visitor = chatVisitor(site.url, {}, "fr");
+    await visitor.session();
+    const lead = await visitor.lead(name, "elise@example.ca");
+    expect(lead.status).toBe(200);
+    expect(lead.body.message).toBe(demoLimitMessage(5, "fr"));
+    return visitor;
+  }
+
+  it("on a French page: the provider is told to answer in the visitor's language, in Canadian French, from the French pages' passages", async () => {
+    const visitor = await frenchVisitor();
+    const history = (await visitor.session()).body.history ?? [];
+    expect(history.slice(0, 3)).toEqual([
+      { role: "assistant", content: greeting("fr") },
+      { role: "user", content: "Élise" },
+      { role: "assistant", content: niceToMeetYou("Élise", "fr") },
+    ]);
+    ai.script({ kind: "stream", chunks: ["Bonjour Élise, ", "voici nos services."] });
+    const reply = await visitor.send("Quels services offrez-vous?");
+    expect(reply.final).toMatchObject({ type: "done", reply: "Bonjour Élise, voici nos services.", source: "ai", limits: { remainingMessages: 4 } });
+    const body = ai.requests[0]!.body!;
+    const system = body.messages[0]!.content;
+    expect(system).toBe(systemPrompt(TEAM, "fr"));
+    expect(system).toContain("Always answer in the language the visitor writes in");
+    expect(system).toContain("The visitor is on the French page of the site: when their message does not make the language clear, answer in French.");
+    expect(system).toContain("Canadian (Quebec) French");
+    expect(body.messages[2]!.content).toBe("Quels services offrez-vous?");
+    // The sources link to the French pages.
+    const sources = reply.final?.type === "done" ? (reply.final.sources ?? []) : [];
+    for (const source of sources) expect(source.href).toMatch(/^\/fr[/#]/);
+  });
+
+  it("a question typed in French on the English page: the provider is told to answer in the visitor's language", async () => {
+    const visitor = await newVisitor("Zoé");
+    ai.script({ kind: "answer", text: "Nous offrons la planification d'itinéraires." });
+    const reply = await visitor.send("Quels services offrez-vous?");
+    expect(reply.final).toMatchObject({ type: "done", reply: "Nous offrons la planification d'itinéraires." });
+    const system = ai.requests[0]!.body!.messages[0]!.content;
+    expect(system).toBe(systemPrompt(TEAM, "en"));
+    expect(system).toContain("Always answer in the language the visitor writes in (the language of their latest message)");
+    expect(system).not.toContain("Canadian (Quebec) French");
+  });
+
+  it("our own texts in French: the apology and the failure, the capacity message and the quota error", async () => {
+    const visitor = await frenchVisitor("Rémi");
+    ai.script({ kind: "error", status: 500 });
+    const failed = await visitor.send("Comment fonctionnera la simulation des coûts?");
+    expect(failed.final).toMatchObject({ type: "error", reply: errorApology("fr"), error: chatFailure("fr"), limits: { remainingMessages: 5 } });
+    expect(errorApology("fr")).toMatch(/^Je suis désolé/);
+    ai.script({ kind: "quota" });
+    const capacity = await visitor.send("Et les permis?");
+    expect(capacity.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM, "fr"), error: quotaExceededError("fr") });
+    expect(quotaExceededError("fr")).toBe("Quota de l'API dépassé");
+  });
+
+  it("refusals in French: a question before the lead, a bad email, an unknown language", async () => {
+    const visitor = chatVisitor(site.url, {}, "fr");
+    await visitor.session();
+    const early = await visitor.send("Bonjour?");
+    expect(early.status).toBe(403);
+    expect(early.json).toEqual({ error: leadRequired("fr") });
+    expect(leadRequired("fr")).toBe("Veuillez donner votre nom et votre adresse courriel avant de poser une question à Max Load.");
+    const bad = await visitor.lead("Élise", "pas-un-courriel");
+    expect(bad).toEqual({ status: 400, body: { error: "Veuillez entrer une adresse courriel valide." } });
+    const unknown = await visitor.post("/api/chat/lead", JSON.stringify({ name: "Hans", email: "hans@example.de", locale: "de" }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: 'The language must be "en" or "fr".' });
+    expect(ai.requests).toHaveLength(0);
+  });
 });
 
 describe("a visitor who goes away", () => {
