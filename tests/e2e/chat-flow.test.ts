@@ -7,7 +7,9 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { chatFailure, invalidEmail, limitReached } from "~/features/chat/chat-contract";
 import { greeting, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { placeholder, suggestions } from "~/features/chat/chat-texts";
+import * as m from "~/paraglide/messages.js";
 import { errorApology } from "../../server/chat/texts";
+import { systemPrompt } from "../../server/chat/prompt";
 import { checkA11y, newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser, visit } from "../support/e2e";
@@ -243,5 +245,54 @@ describe("the chat section", () => {
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(664);
     expect(box!.width).toBeGreaterThan(150);
+  });
+});
+
+describe("Max Load in French (/fr)", () => {
+  it("greets, asks for the name and email, explains the demo limit and answers, all in French", async () => {
+    const fr = { locale: "fr" } as const;
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/fr#chat`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr-CA");
+    const root = page.locator('[data-chat="ready"]');
+    await root.waitFor();
+    const input = root.locator("#chat-input");
+    const says = (name: string) => m.chat_says({ name }, fr);
+    const lastAssistant = async () => (await root.locator("p", { hasText: says("Max Load") }).locator("xpath=..").allInnerTexts()).at(-1) ?? "";
+    const say = async (text: string) => {
+      await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await input.fill(text);
+      await input.press("Enter");
+    };
+
+    expect(await root.getByText(greeting("fr")).count()).toBe(1);
+    expect(await root.getByText(m.chat_suggestions_title({}, fr)).count()).toBe(1);
+    expect(await root.getByRole("button", { name: m.chat_suggestion_permits({}, fr), exact: true }).count()).toBe(1);
+    expect(await root.getByRole("region", { name: m.chat_conversation_label({}, fr) }).count()).toBe(1);
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_name({}, fr));
+    expect(await root.getByRole("button", { name: "Envoyer", exact: true }).count()).toBe(1);
+    expect(await root.getByRole("button", { name: m.chat_transcript_link({}, fr) }).count()).toBe(1);
+
+    await say("Élise");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain(niceToMeetYou("Élise", "fr"));
+    expect(await root.getByText(says("Élise")).count()).toBe(1);
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_email({}, fr));
+    await say("pas un courriel");
+    await expect.poll(() => root.locator("#chat-error").innerText()).toBe(invalidEmail("fr"));
+    await say("elise@example.ca");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain(demoLimitMessage(5, "fr"));
+    expect(await root.locator('[data-testid="chat-remaining"]').innerText()).toBe("Messages restants\u00a0: 5");
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_message({}, fr));
+
+    ai.script({ kind: "stream", chunks: ["Nous offrons ", "la planification d'itinéraires."] });
+    await say("Quels services offrez-vous?");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain("Nous offrons la planification d'itinéraires.");
+    await expect.poll(() => root.locator('[data-testid="chat-remaining"]').innerText()).toBe("Messages restants\u00a0: 4");
+    const request = ai.requests.at(-1)!.body!;
+    expect(request.messages[0]!.content).toBe(systemPrompt("team@example.com", "fr"));
+    expect(request.messages.at(-1)!.content).toBe("Quels services offrez-vous?");
+    // No English chat text on the French page.
+    const text = await root.innerText();
+    for (const english of ["says:", "messages remaining", "Send conversation transcript", "Popular questions", "Type your message"]) expect(text).not.toContain(english);
   });
 });

@@ -221,7 +221,7 @@ describe("Max Load in French", () => {
   });
 
   it("a question typed in French on the English page: the provider is told to answer in the visitor's language", async () => {
-    const visitor = await newVisitor("Zoé");
+    const visitor = await newVisitor("Zoe");
     ai.script({ kind: "answer", text: "Nous offrons la planification d'itinéraires." });
     const reply = await visitor.send("Quels services offrez-vous?");
     expect(reply.final).toMatchObject({ type: "done", reply: "Nous offrons la planification d'itinéraires." });
