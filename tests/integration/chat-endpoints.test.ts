@@ -185,7 +185,9 @@ describe("the transcript", () => {
     const mail = mails.find((m) => m.subject === "Chat Transcript from Linus");
     expect(mail?.to).toBe(TEAM);
     expect(query("SELECT id FROM mail WHERE \"to\" = 'victim@example.com'")).toHaveLength(0);
-    const lines = mail!.text.split("\n\n");
+    const lines = mail!.text.split("\n\n").slice(1);
+    // The team's mail names the visitor's language.
+    expect(mail!.text.split("\n\n")[0]).toBe("Language: English");
     expect(lines.slice(0, 5)).toEqual([
       `Max Load: ${greeting()}`,
       "Linus: Linus",
@@ -196,6 +198,16 @@ describe("the transcript", () => {
     expect(lines[5]).toBe("Linus: How will the permit management system work?");
     expect(lines[6]).toMatch(/^Max Load: You asked about permit, management and system\. Here is what I can tell you/);
     expect(mail!.html).toContain("<br><br>");
+  });
+
+  it("from a French page: the conversation in French, the mail to the team in English, naming the language", async () => {
+    const v = chatVisitor(site.url, {}, "fr");
+    await v.session();
+    await v.lead("Élise", "elise@example.ca");
+    expect(await v.transcript()).toEqual({ status: 200, body: { ok: true } });
+    const mail = query<{ to: string; subject: string; text: string }>("SELECT \"to\", subject, text FROM mail WHERE subject = 'Chat Transcript from Élise'")[0];
+    expect(mail?.to).toBe(TEAM);
+    expect(mail!.text.split("\n\n").slice(0, 4)).toEqual(["Language: French (Canadian)", `Max Load: ${greeting("fr")}`, "Élise: Élise", `Max Load: ${niceToMeetYou("Élise", "fr")}`]);
   });
 
   it("is limited to a few per visitor per hour", async () => {
