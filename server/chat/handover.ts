@@ -31,10 +31,11 @@ export const handoverScope = (visitorId: string): string => `handover:visitor:${
 /**
  * Stores the visitor's contact message inside the caller's transaction: the contact form's own
  * writer (server/leads/lead-capture.ts), given by the composition (leads/ sits above chat/).
+ * `message.locale`: the page's language, the potential customer's.
  */
 export type RecordContactMessage = (
   trx: Kysely<Database>,
-  message: { name: string; email: string; category: "question"; message: string },
+  message: { name: string; email: string; category: "question"; message: string; locale: Locale },
   now: string,
   attribution?: AttributionColumns,
 ) => Promise<void>;
@@ -105,7 +106,7 @@ export function createHandovers(options: {
     ].join("\n");
     try {
       await db.transaction().execute(async (trx) => {
-        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation) }, at, attribution);
+        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation), locale }, at, attribution);
         await outbox.enqueue(trx, { to: teamEmail, subject, text, about: email });
         await addMessage(trx, visitorId, "assistant", "notice", confirmation);
       });
