@@ -65,6 +65,8 @@ describe("the chat's limits and transcript", () => {
     expect(mail!.to).toEqual([TEAM]);
     expect(mail!.subject).toBe("Chat Transcript from Ada");
     expect(mail!.text.trim().split("\n\n")).toEqual([
+      // The team's mail names the visitor's language (the page's).
+      "Language: English",
       "Max Load: Hi, I'm Max Load, your AI transport specialist! What's your name?",
       "Ada: Ada",
       `Max Load: ${niceToMeetYou("Ada")}`,
