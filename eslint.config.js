@@ -46,6 +46,8 @@ const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/features/*/*-lines.ts",
   "**/app/features/*/schema.ts",
   "**/app/features/*/messages.ts",
+  // The compiled messages: API handlers, the chat and mail answer in the request's language.
+  "**/app/paraglide/**",
 ];
 
 /**
@@ -108,7 +110,7 @@ const boundaries = {
             target: "./server",
             from: "./app/**",
             except: SERVER_MAY_IMPORT_FROM_APP,
-            message: "server/ may import from app/ only content, routes-list, shared form rules and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
+            message: "server/ may import from app/ only content, routes-list, shared form rules, i18n (locale, paraglide messages) and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
           },
           { target: "./app/shared", from: "./app/features", message: "app/shared must not import a feature: move the shared part to app/shared." },
           ...serverFolderZones,

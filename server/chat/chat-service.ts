@@ -5,13 +5,14 @@
  */
 import type { ChatLimits, ChatMessage } from "~/features/chat/chat-contract";
 import { demoLimitMessage } from "~/features/chat/chat-lines";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { AttributionColumns } from "../db/schema";
 import { scheduleShared } from "../db/jobs";
 import type { Logger } from "../logger";
 import { createAllowance } from "./allowance";
-import { type KnowledgeBase, buildKnowledgeBase } from "./knowledge-base";
+import { type KnowledgeBases, buildKnowledgeBases } from "./knowledge-base";
 import type { ChatProvider } from "./provider";
 import { sweepCounters } from "../db/counters";
 import { SERVER_TIME_ZONE } from "./local-day";
@@ -32,14 +33,25 @@ export interface ChatService {
   limits(visitorId: string, timeZone: string | undefined): Promise<ChatLimits>;
   /** `opened`: the chat was opened by a browser without a chat session yet (counted for the team's insights). */
   session(visitorId: string, timeZone: string | undefined, opened?: boolean): Promise<{ limits: ChatLimits; name?: string; email?: string; history: ChatMessage[] }>;
-  /** `attribution`: where the visit came from, stored on a new lead row. */
-  saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string }, attribution?: AttributionColumns): Promise<{ message: string; limits: ChatLimits }>;
-  /** `client` is the key per-IP limits count under (server/http/client-address.ts). */
-  reply(visitorId: string, text: string, client: string, timeZone: string | undefined): Promise<ReplyResult>;
-  sendTranscript(visitorId: string, client: string): Promise<TranscriptOutcome>;
-  /** "Ask the team": the conversation to the team as the visitor's contact message; none of the daily messages. */
-  /** `attribution`: where the visit came from, stored on the contact message. */
-  handOver(visitorId: string, client: string, attribution?: AttributionColumns): Promise<HandoverOutcome>;
+  /**
+   * `attribution`: where the visit came from, stored on a new lead row. `lead.locale`: the page's
+   * language (English when absent): Max Load's opening lines are stored in it, and so is the lead.
+   */
+  saveLead(visitorId: string, lead: { name: string; email: string; timeZone?: string; locale?: Locale }, attribution?: AttributionColumns): Promise<{ message: string; limits: ChatLimits }>;
+  /**
+   * `client` is the key per-IP limits count under (server/http/client-address.ts). `locale`: the
+   * page's language: the knowledge base asked and the language of the fixed texts; the provider
+   * answers in the language of the question.
+   */
+  reply(visitorId: string, text: string, client: string, timeZone: string | undefined, locale?: Locale): Promise<ReplyResult>;
+  /** `locale`: the page's language, named in the mail to the team. */
+  sendTranscript(visitorId: string, client: string, locale?: Locale): Promise<TranscriptOutcome>;
+  /**
+   * "Ask the team": the conversation to the team as the visitor's contact message; none of the daily
+   * messages. `locale`: the page's language (Max Load's confirmation; named to the team).
+   * `attribution`: where the visit came from, stored on the contact message.
+   */
+  handOver(visitorId: string, client: string, locale?: Locale, attribution?: AttributionColumns): Promise<HandoverOutcome>;
   close(): void;
 }
 
@@ -53,13 +65,14 @@ export function createChatService(options: {
   recordContactMessage?: RecordContactMessage;
   /** The members' "at once" alerts of a new chat lead. */
   alerts?: Pick<LeadAlerts, "queue">;
-  knowledgeBase?: KnowledgeBase;
+  /** One knowledge base per language (the default: each built from the site's content in that language). */
+  knowledgeBases?: KnowledgeBases;
 }): ChatService {
   const { db, config, logger, provider, outbox, recordContactMessage, alerts } = options;
   const teamEmail = config.mail.teamEmail;
   const allowance = createAllowance(db, config.limits, logger);
-  const knowledgeBase = options.knowledgeBase ?? buildKnowledgeBase();
-  const answer = createReplier({ db, logger, provider, knowledgeBase, teamEmail, allowance });
+  const knowledgeBases = options.knowledgeBases ?? buildKnowledgeBases();
+  const answer = createReplier({ db, logger, provider, knowledgeBases, teamEmail, allowance });
   const sendTranscript = createTranscripts({ db, logger, allowance, outbox, teamEmail });
   const handOver = createHandovers({ db, logger, allowance, outbox, recordContactMessage, teamEmail });
 
@@ -97,8 +110,8 @@ export function createChatService(options: {
   return {
     provider,
     limits,
-    sendTranscript,
-    handOver,
+    sendTranscript: (visitorId, client, locale = "en") => sendTranscript(visitorId, client, locale),
+    handOver: (visitorId, client, locale = "en", attribution) => handOver(visitorId, client, locale, attribution),
 
     async session(visitorId, timeZone, opened = false) {
       if (opened) countChatOpened(db).catch((error: unknown) => logger.warn({ err: error }, "could not count a chat opened"));
@@ -115,12 +128,13 @@ export function createChatService(options: {
     async saveLead(visitorId, lead, attribution) {
       const visitor = await ensureVisitor(db, visitorId, lead.timeZone);
       const current = await limits(visitorId, lead.timeZone);
-      const message = demoLimitMessage(current.remainingMessages);
-      if (await storeLead(db, visitor, lead, message, attribution, alerts)) outbox?.nudge();
+      const locale = lead.locale ?? "en";
+      const message = demoLimitMessage(current.remainingMessages, locale);
+      if (await storeLead(db, visitor, { name: lead.name, email: lead.email, locale }, message, attribution, alerts)) outbox?.nudge();
       return { message, limits: current };
     },
 
-    async reply(visitorId, text, client, timeZone) {
+    async reply(visitorId, text, client, timeZone, locale = "en") {
       let question;
       try {
         question = await admit(visitorId, text, client, timeZone, new Date());
@@ -129,7 +143,7 @@ export function createChatService(options: {
         return { kind: "unavailable" };
       }
       if (question.kind !== "admitted") return question;
-      return { kind: "reply", run: answer({ visitorId, visitorName: question.visitor.name, text, admission: question.admission }) };
+      return { kind: "reply", run: answer({ visitorId, visitorName: question.visitor.name, text, admission: question.admission, locale }) };
     },
 
     close() {

@@ -8,13 +8,14 @@
 import { ASSISTANT_NAME } from "~/content/brand";
 import { handedOver } from "~/features/chat/chat-lines";
 import type { Kysely } from "kysely";
+import { LOCALES, type Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { AttributionColumns, Database } from "../db/schema";
 import type { Logger } from "../logger";
 import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
-import { type ChatOutbox, composeTranscript } from "./transcript";
+import { type ChatOutbox, LANGUAGE_FOR_TEAM, composeTranscript } from "./transcript";
 import { CONVERSATION, addMessage, history, visitorRow } from "./visitors";
 
 /** In any hour (a sliding window). */
@@ -30,10 +31,11 @@ export const handoverScope = (visitorId: string): string => `handover:visitor:${
 /**
  * Stores the visitor's contact message inside the caller's transaction: the contact form's own
  * writer (server/leads/lead-capture.ts), given by the composition (leads/ sits above chat/).
+ * `message.locale`: the page's language, the potential customer's.
  */
 export type RecordContactMessage = (
   trx: Kysely<Database>,
-  message: { name: string; email: string; category: "question"; message: string },
+  message: { name: string; email: string; category: "question"; message: string; locale: Locale },
   now: string,
   attribution?: AttributionColumns,
 ) => Promise<void>;
@@ -58,10 +60,10 @@ export function createHandovers(options: {
   outbox: ChatOutbox | undefined;
   recordContactMessage: RecordContactMessage | undefined;
   teamEmail: string;
-}): (visitorId: string, client: string, attribution?: AttributionColumns) => Promise<HandoverOutcome> {
+}): (visitorId: string, client: string, locale: Locale, attribution?: AttributionColumns) => Promise<HandoverOutcome> {
   const { db, logger, allowance, teamEmail } = options;
 
-  return async (visitorId, client, attribution) => {
+  return async (visitorId, client, locale, attribution) => {
     const { outbox, recordContactMessage } = options;
     if (!outbox || !recordContactMessage) throw new Error("The mail outbox or the contact messages are not configured");
     const visitor = await visitorRow(db, visitorId);
@@ -70,8 +72,9 @@ export function createHandovers(options: {
     const messages = await history(db, visitorId, CONVERSATION);
     const questions = await history(db, visitorId, ["chat"]);
     if (!questions.some((message) => message.role === "user")) return { kind: "empty" };
-    const confirmation = handedOver(name, email);
-    if (messages.at(-1)?.content === confirmation) return { kind: "already" };
+    const confirmation = handedOver(name, email, locale);
+    // Confirmed already, in whichever language the page was then.
+    if (LOCALES.some((language) => messages.at(-1)?.content === handedOver(name, email, language))) return { kind: "already" };
 
     const now = new Date();
     const siteWide = { slot: { scope: "handover:total", period: utcDate(now) }, limit: HANDOVERS_PER_DAY, expiresAt: nextUtcMidnight(now).toISOString() };
@@ -94,6 +97,7 @@ export function createHandovers(options: {
       "",
       `Name: ${shownName}`,
       `Email: ${email}`,
+      `Language: ${LANGUAGE_FOR_TEAM[locale]}`,
       `Received at: ${at}`,
       "",
       "Conversation:",
@@ -102,7 +106,7 @@ export function createHandovers(options: {
     ].join("\n");
     try {
       await db.transaction().execute(async (trx) => {
-        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation) }, at, attribution);
+        await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation), locale }, at, attribution);
         await outbox.enqueue(trx, { to: teamEmail, subject, text, about: email });
         await addMessage(trx, visitorId, "assistant", "notice", confirmation);
       });

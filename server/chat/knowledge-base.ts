@@ -6,22 +6,23 @@
  * entries carry confidence 0.9, the others 1; results are sorted by confidence) with the ranking
  * of ranking.ts, which includes what else matches well and orders entries of equal confidence
  * (docs/decisions/0110-chat-retrieval-minisearch.md).
+ *
+ * One knowledge base per language, each from the content in that language (the French pages'
+ * `home.fr`, `platform.fr`, `legal.fr`), its links to the pages in that language, and its own
+ * words (stop words, stems: ranking.ts): a French page's questions are answered from French text.
  */
 import type { ChatSource } from "~/features/chat/chat-contract";
-import { ITEM_PREFIXES, SECTION_IDS, anchorId, itemAnchor } from "~/content/anchors";
+import { ITEM_PREFIXES, SECTION_IDS, itemAnchor } from "~/content/anchors";
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
 import { home } from "~/content/home";
-import { type LegalBlock, type LegalPage, legal } from "~/content/legal";
+import { type LegalBlock, type LegalPage, type LegalPageName, legal, legalSectionIds } from "~/content/legal";
 import { platform } from "~/content/platform";
-import type { ContentCard } from "~/content/types";
 import { formatPrice } from "~/content/price";
+import type { ContentCard, Translation } from "~/content/types";
+import * as m from "~/paraglide/messages.js";
+import { LOCALES, type Locale, pathIn } from "~/shared/i18n/locale";
 import { type Ranked, createIndex } from "./ranking";
 import { isRegulatory, withoutParameters } from "./regulatory";
-
-// English for now: the French knowledge base follows the French content.
-const { chatSection, featuresSection, hero, intro, valueSection } = home.en;
-const { accessibilityStatement, aiMlPolicy } = legal.en;
-const { additionalServices, advancedMapSoftware, coreFeatures, mission, overview, planGroups, vision2026 } = platform.en;
 
 export type KnowledgeCategory = "home" | "overview" | "mission" | "feature" | "map" | "service" | "plan" | "vision" | "policy";
 
@@ -55,14 +56,24 @@ export interface KnowledgeBase {
   words: readonly ReadonlySet<string>[];
   /** The href of the passage on the platform's permit tools, drawn on by every regulatory question. */
   permitTools: string;
+  /** The language of its passages and of the questions it ranks. */
+  locale: Locale;
 }
+
+/** The knowledge base of each language. */
+export type KnowledgeBases = Readonly<Record<Locale, KnowledgeBase>>;
 
 const HOME = "/";
 const PLATFORM = "/platform";
 const at = (path: string, id: string) => `${path}#${id}`;
 
-/** The core feature on permits: what a regulatory answer says the platform will do. */
-const PERMIT_TOOLS = at(PLATFORM, itemAnchor(ITEM_PREFIXES.feature, coreFeatures.find((feature) => /permit/i.test(feature.title))?.title ?? "Permit Management"));
+/**
+ * The core feature on permits, what a regulatory answer says the platform will do: found by its
+ * English title, the same item in every language (a translation keeps the list's order).
+ */
+const PERMIT_FEATURE = Math.max(0, platform.en.coreFeatures.findIndex((feature) => /permit/i.test(feature.title)));
+const permitToolsIn = (locale: Locale): string =>
+  pathIn(at(PLATFORM, itemAnchor(ITEM_PREFIXES.feature, platform.en.coreFeatures[PERMIT_FEATURE]?.title ?? "Permit Management")), locale);
 
 export const SCORE_THRESHOLD = 0.3;
 export const PLAN_CONFIDENCE = 0.9;
@@ -82,24 +93,42 @@ const PERMIT_TOOLS_SHARE = 0.99;
 
 const goodEnough = (rank: Ranked): boolean => rank.coverage >= MIN_COVERAGE || (rank.matchedTerms >= ENOUGH_TERMS && rank.coverage > SCORE_THRESHOLD);
 
-const STOP_WORDS = new Set(
-  (
-    "a an the and or but of to in on at by for with about from into over as is are was were be been being " +
-    "will would can could shall should may might must do does did done have has had i me my we our us you your " +
-    "it its this that these those what which who whom how when where why there here any some all also than then " +
-    "so if not no yes please tell know want like just get hi hello hey thanks thank " +
-    // What is left of a contraction or a possessive ("what's", "don't", "Max Load's").
-    "s t d ll re ve m"
-  ).split(" "),
-);
+const STOP_WORDS: Readonly<Record<Locale, ReadonlySet<string>>> = {
+  en: new Set(
+    (
+      "a an the and or but of to in on at by for with about from into over as is are was were be been being " +
+      "will would can could shall should may might must do does did done have has had i me my we our us you your " +
+      "it its this that these those what which who whom how when where why there here any some all also than then " +
+      "so if not no yes please tell know want like just get hi hello hey thanks thank " +
+      // What is left of a contraction or a possessive ("what's", "don't", "Max Load's").
+      "s t d ll re ve m"
+    ).split(" "),
+  ),
+  // Without accents (words are compared without them), elided articles and pronouns included ("l'", "qu'").
+  fr: new Set(
+    (
+      "le la les l un une des du de d et ou mais au aux a en dans sur par pour avec sans sous vers chez entre " +
+      "ce cet cette ces c ca est sont etre ete sera seront serait etait sont ai as avez avons ont eu " +
+      "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
+      "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
+      "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
+      "parlez parle faire fait fais est-ce"
+    ).split(" "),
+  ),
+};
 
-/** Lower-cased words without stop words, with a plural "s" removed ("plans" → "plan"). */
-export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Lower-cased words without accents (NFKD, marks dropped: "é" is "e", never a word break). */
+export const plainWords = (text: string): string[] =>
+  text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Lower-cased words without stop words, with a plural "s" (French: also "x") removed ("plans" → "plan"). */
+export function tokenize(text: string, locale: Locale = "en"): string[] {
+  const stopWords = STOP_WORDS[locale];
+  const plural = locale === "fr" ? /[sx]$/ : /s$/;
   const tokens: string[] = [];
-  for (const word of words) {
-    if (STOP_WORDS.has(word)) continue;
-    const stem = word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+  for (const word of plainWords(text)) {
+    if (stopWords.has(word)) continue;
+    const stem = word.length > 3 && plural.test(word) && !word.endsWith("ss") ? word.slice(0, -1) : word;
     tokens.push(stem);
   }
   return tokens;
@@ -109,8 +138,8 @@ export function tokenize(text: string): string[] {
  * Word-overlap score: the share of the query's distinct words that occur in the entry.
  * 0 for a query without words.
  */
-export function overlapScore(query: string, entryText: string): number {
-  return overlapOf(new Set(tokenize(query)), new Set(tokenize(entryText)));
+export function overlapScore(query: string, entryText: string, locale: Locale = "en"): number {
+  return overlapOf(new Set(tokenize(query, locale)), new Set(tokenize(entryText, locale)));
 }
 
 function overlapOf(queryWords: ReadonlySet<string>, entryWords: ReadonlySet<string>): number {
@@ -125,10 +154,13 @@ export const confidenceOf = (category: KnowledgeCategory): number =>
 
 const searchableText = (entry: KnowledgeEntry): string => [entry.title, entry.text, ...(entry.keywords ?? [])].join(" ");
 
-/** The knowledge base of these entries, with its ranking index. */
-export function knowledgeBaseOf(entries: readonly KnowledgeEntry[], permitTools = PERMIT_TOOLS): KnowledgeBase {
-  const rank = createIndex(entries.map((entry) => ({ id: entry.href, title: entry.title, text: entry.text, keywords: (entry.keywords ?? []).join(" ") })));
-  return { entries, rank, words: entries.map((entry) => new Set(tokenize(searchableText(entry)))), permitTools };
+/** The knowledge base of these entries (in `locale`), with its ranking index. */
+export function knowledgeBaseOf(entries: readonly KnowledgeEntry[], permitTools = permitToolsIn("en"), locale: Locale = "en"): KnowledgeBase {
+  const rank = createIndex(
+    entries.map((entry) => ({ id: entry.href, title: entry.title, text: entry.text, keywords: (entry.keywords ?? []).join(" ") })),
+    locale,
+  );
+  return { entries, rank, words: entries.map((entry) => new Set(tokenize(searchableText(entry), locale))), permitTools, locale };
 }
 
 /**
@@ -147,7 +179,7 @@ export function findRelevant(query: string, kb: KnowledgeBase, limit = 6): Knowl
     const relevance = Math.max(best * PERMIT_TOOLS_SHARE, permit?.relevance ?? 0, Number.MIN_VALUE);
     ranked.set(kb.permitTools, { id: kb.permitTools, relevance, coverage: 1, matchedTerms: ENOUGH_TERMS, matchedWords: permit?.matchedWords ?? [] });
   }
-  const queryWords = new Set(tokenize(query));
+  const queryWords = new Set(tokenize(query, kb.locale));
   const matches: (KnowledgeMatch & { order: number })[] = [];
   kb.entries.forEach((entry, order) => {
     const score = overlapOf(queryWords, kb.words[order]!);
@@ -180,133 +212,182 @@ const cardText = (card: ContentCard): string =>
 
 const blockText = (block: LegalBlock): string => (typeof block === "string" ? block : block.list.join(" "));
 
-function policyEntries(page: LegalPage): KnowledgeEntry[] {
-  return page.sections.map((section) => ({
-    href: `${page.path}#${anchorId(section.heading)}`,
-    label: `${page.title}: ${section.heading}`,
+/** "Home: Features" ("Accueil : Fonctionnalités"). */
+const labelIn = (locale: Locale) => (page: string, section: string) => m.chat_kb_label({ page, section }, { locale });
+
+function policyEntries(name: LegalPageName, locale: Locale): KnowledgeEntry[] {
+  const label = labelIn(locale);
+  const page: Translation<LegalPage> = legal[locale][name];
+  const ids = legalSectionIds(name);
+  return page.sections.map((section, index) => ({
+    href: pathIn(`${page.path}#${ids[index]}`, locale),
+    label: label(page.title, section.heading),
     category: "policy",
-    title: `${page.title}: ${section.heading}`,
+    title: label(page.title, section.heading),
     text: section.body.map(blockText).join(" "),
   }));
 }
 
+/**
+ * The words a visitor may use for an entry beyond its own text, in each language (the French
+ * ones without accents, as words are compared).
+ */
+const KEYWORDS: Readonly<Record<Locale, Readonly<Record<"intro" | "value" | "overview" | "mission" | "features" | "map" | "plan" | "vision", readonly string[]>>>> = {
+  en: {
+    intro: ["who", "audience", "customers"],
+    value: ["why", "choose", "advertising", "privacy"],
+    overview: ["services", "service", "offer", "offers", "platform", "overview", "features", "product", PRODUCT_NAME],
+    mission: ["mission", "goal", "purpose", "why"],
+    features: ["features", "list", "tools"],
+    map: ["map", "mapping", "software"],
+    plan: ["plan", "plans", "price"],
+    vision: ["roadmap", "future", "2026", "vision", "next"],
+  },
+  fr: {
+    intro: ["qui", "public", "clients", "clientele"],
+    value: ["pourquoi", "choisir", "publicite", "confidentialite"],
+    overview: ["services", "service", "offrez", "offre", "offres", "plateforme", "apercu", "fonctionnalites", "produit", PRODUCT_NAME],
+    mission: ["mission", "objectif", "but", "pourquoi"],
+    features: ["fonctionnalites", "liste", "outils"],
+    map: ["carte", "cartographie", "logiciel"],
+    plan: ["forfait", "forfaits", "abonnement", "prix", "tarif"],
+    vision: ["feuille de route", "avenir", "2026", "vision", "prochaines etapes"],
+  },
+};
 
-/** The knowledge base, read from app/content (the pages' own data), in page order. */
-export function buildKnowledgeBase(): KnowledgeBase {
+
+/** Every language's knowledge base. */
+export const buildKnowledgeBases = (): KnowledgeBases =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, buildKnowledgeBase(locale)])) as Record<Locale, KnowledgeBase>;
+
+/** The knowledge base of a language, read from app/content (the pages' own data), in page order. */
+export function buildKnowledgeBase(locale: Locale = "en"): KnowledgeBase {
+  const { chatSection, featuresSection, hero, intro, valueSection } = home[locale];
+  // Items are linked by their English titles' ids, the same on both languages' pages.
+  const english = { home: home.en, platform: platform.en };
+  const { additionalServices, advancedMapSoftware, coreFeatures, mission, overview, planGroups, vision2026 } = platform[locale];
+  const keywords = KEYWORDS[locale];
+  const label = labelIn(locale);
+  const homeLabel = m.chat_kb_home({}, { locale });
+  const servicesLabel = m.chat_kb_additional_services({}, { locale });
+  const coreLabel = m.chat_kb_core_features({ count: coreFeatures.length }, { locale });
+  // Each entry's link goes to the page in this language.
+  const link = (path: string, id: string) => pathIn(`${path}#${id}`, locale);
   const entries: KnowledgeEntry[] = [
-    { href: at(HOME, SECTION_IDS.homeHero), label: "Home", category: "home", title: hero.headline, text: hero.lead },
-    { href: at(HOME, SECTION_IDS.homeIntro), label: `Home: ${intro.title}`, category: "home", title: intro.title, text: intro.description, keywords: ["who", "audience", "customers"] },
+    { href: link(HOME, SECTION_IDS.homeHero), label: homeLabel, category: "home", title: hero.headline, text: hero.lead },
+    { href: link(HOME, SECTION_IDS.homeIntro), label: label(homeLabel, intro.title), category: "home", title: intro.title, text: intro.description, keywords: keywords.intro },
     {
-      href: at(HOME, SECTION_IDS.homeFeatures),
-      label: `Home: ${featuresSection.title}`,
+      href: link(HOME, SECTION_IDS.homeFeatures),
+      label: label(homeLabel, featuresSection.title),
       category: "home",
       title: featuresSection.title,
       text: `${featuresSection.description} ${featuresSection.cards.map((card) => card.title).join(", ")}. ${featuresSection.launchNote}`,
     },
-    ...featuresSection.cards.map((card): KnowledgeEntry => ({
-      href: at(HOME, itemAnchor(SECTION_IDS.homeFeatures, card.title)),
-      label: `Home: ${card.title}`,
+    ...featuresSection.cards.map((card, index): KnowledgeEntry => ({
+      href: link(HOME, itemAnchor(SECTION_IDS.homeFeatures, english.home.featuresSection.cards[index]?.title ?? card.title)),
+      label: label(homeLabel, card.title),
       category: "home",
       title: card.title,
       text: cardText(card),
     })),
     {
-      href: at(HOME, SECTION_IDS.homeValue),
-      label: `Home: ${valueSection.title}`,
+      href: link(HOME, SECTION_IDS.homeValue),
+      label: label(homeLabel, valueSection.title),
       category: "home",
       title: valueSection.title,
       text: `${valueSection.description} ${valueSection.cards.map((card) => `${card.title}: ${card.description}`).join(" ")} ${valueSection.tags.join(". ")}.`,
-      keywords: ["why", "choose", "advertising", "privacy"],
+      keywords: keywords.value,
     },
-    { href: at(HOME, SECTION_IDS.homeChat), label: `Home: ${ASSISTANT_NAME}`, category: "home", title: chatSection.title, text: chatSection.description },
+    { href: link(HOME, SECTION_IDS.homeChat), label: label(homeLabel, ASSISTANT_NAME), category: "home", title: chatSection.title, text: chatSection.description },
     {
-      href: at(PLATFORM, SECTION_IDS.overview),
+      href: link(PLATFORM, SECTION_IDS.overview),
       label: overview.title,
       category: "overview",
       title: overview.title,
       text: overview.description,
-      keywords: ["services", "service", "offer", "offers", "platform", "overview", "features", "product", PRODUCT_NAME],
+      keywords: keywords.overview,
     },
-    { href: at(PLATFORM, SECTION_IDS.mission), label: mission.title, category: "mission", title: mission.title, text: mission.description, keywords: ["mission", "goal", "purpose", "why"] },
+    { href: link(PLATFORM, SECTION_IDS.mission), label: mission.title, category: "mission", title: mission.title, text: mission.description, keywords: keywords.mission },
     {
-      href: at(PLATFORM, SECTION_IDS.coreFeatures),
-      label: `${coreFeatures.length} core features`,
+      href: link(PLATFORM, SECTION_IDS.coreFeatures),
+      label: coreLabel,
       category: "feature",
-      title: `${coreFeatures.length} core features`,
+      title: coreLabel,
       text: `${coreFeatures.map((feature) => feature.title).join(", ")}.`,
-      keywords: ["features", "list", "tools"],
+      keywords: keywords.features,
     },
-    ...coreFeatures.map((feature): KnowledgeEntry => ({
-      href: at(PLATFORM, itemAnchor(ITEM_PREFIXES.feature, feature.title)),
+    ...coreFeatures.map((feature, index): KnowledgeEntry => ({
+      href: link(PLATFORM, itemAnchor(ITEM_PREFIXES.feature, english.platform.coreFeatures[index]?.title ?? feature.title)),
       label: feature.title,
       category: "feature",
       title: feature.title,
       text: cardText(feature),
     })),
-    { href: at(PLATFORM, SECTION_IDS.mapSoftware), label: advancedMapSoftware.title, category: "map", title: advancedMapSoftware.title, text: advancedMapSoftware.description, keywords: ["map", "mapping", "software"] },
-    ...advancedMapSoftware.features.map((feature): KnowledgeEntry => ({
-      href: at(PLATFORM, itemAnchor(ITEM_PREFIXES.map, feature.title)),
-      label: `${advancedMapSoftware.title}: ${feature.title}`,
+    { href: link(PLATFORM, SECTION_IDS.mapSoftware), label: advancedMapSoftware.title, category: "map", title: advancedMapSoftware.title, text: advancedMapSoftware.description, keywords: keywords.map },
+    ...advancedMapSoftware.features.map((feature, index): KnowledgeEntry => ({
+      href: link(PLATFORM, itemAnchor(ITEM_PREFIXES.map, english.platform.advancedMapSoftware.features[index]?.title ?? feature.title)),
+      label: label(advancedMapSoftware.title, feature.title),
       category: "map",
-      title: `${advancedMapSoftware.title}: ${feature.title}`,
+      title: label(advancedMapSoftware.title, feature.title),
       text: cardText(feature),
-      keywords: ["map", "mapping"],
+      keywords: keywords.map.slice(0, 2),
     })),
     {
-      href: at(PLATFORM, SECTION_IDS.additionalServices),
-      label: "Additional services",
+      href: link(PLATFORM, SECTION_IDS.additionalServices),
+      label: servicesLabel,
       category: "service",
-      title: "Additional services",
+      title: servicesLabel,
       text: `${additionalServices.map((service) => service.title).join(", ")}.`,
     },
-    ...additionalServices.map((service): KnowledgeEntry => ({
-      href: at(PLATFORM, itemAnchor(ITEM_PREFIXES.service, service.title)),
-      label: `Additional services: ${service.title}`,
+    ...additionalServices.map((service, index): KnowledgeEntry => ({
+      href: link(PLATFORM, itemAnchor(ITEM_PREFIXES.service, english.platform.additionalServices[index]?.title ?? service.title)),
+      label: label(servicesLabel, service.title),
       category: "service",
       title: service.title,
       text: cardText(service),
     })),
   ];
   for (const group of planGroups) {
+    const englishGroup = english.platform.planGroups.find((other) => other.id === group.id);
     entries.push({
-      href: at(PLATFORM, group.id),
+      href: link(PLATFORM, group.id),
       label: group.title,
       category: "plan",
       title: group.title,
-      text: `${group.description} ${group.plans.map((plan) => `${plan.name}: ${formatPrice(plan.price, "en")}.`).join(" ")}`,
-      keywords: [group.planType, "plan", "plans", "price"],
+      text: `${group.description} ${group.plans.map((plan) => `${plan.name}: ${formatPrice(plan.price, locale)}.`).join(" ")}`,
+      keywords: [group.planType, ...keywords.plan],
     });
-    for (const plan of group.plans) {
+    for (const [index, plan] of group.plans.entries()) {
       entries.push({
-        href: at(PLATFORM, itemAnchor(group.id, plan.name)),
-        label: `${group.title}: ${plan.name}`,
+        href: link(PLATFORM, itemAnchor(group.id, englishGroup?.plans[index]?.name ?? plan.name)),
+        label: label(group.title, plan.name),
         category: "plan",
-        title: `${group.title}: ${plan.name} (${formatPrice(plan.price, "en")})`,
+        title: `${label(group.title, plan.name)} (${formatPrice(plan.price, locale)})`,
         text: `${plan.description} ${plan.items.join(". ")}.`.replace(/\.\./g, "."),
-        keywords: [group.planType, group.title, "plan", "price"],
+        keywords: [group.planType, group.title, keywords.plan[0]!, keywords.plan.at(-1)!],
       });
     }
-    for (const note of group.notes ?? []) {
-      entries.push({ href: at(PLATFORM, itemAnchor(group.id, note.title)), label: `${group.title}: ${note.title}`, category: "plan", title: note.title, text: cardText(note), keywords: [group.planType] });
+    for (const [index, note] of (group.notes ?? []).entries()) {
+      entries.push({ href: link(PLATFORM, itemAnchor(group.id, englishGroup?.notes?.[index]?.title ?? note.title)), label: label(group.title, note.title), category: "plan", title: note.title, text: cardText(note), keywords: [group.planType] });
     }
   }
   entries.push({
-    href: at(PLATFORM, SECTION_IDS.vision),
+    href: link(PLATFORM, SECTION_IDS.vision),
     label: vision2026.title,
     category: "vision",
     title: vision2026.title,
     text: `${vision2026.description} ${vision2026.items.map((item) => `${item.title}: ${item.description}`).join(" ")}`,
-    keywords: ["roadmap", "future", "2026", "vision", "next"],
+    keywords: keywords.vision,
   });
-  for (const item of vision2026.items) {
+  for (const [index, item] of vision2026.items.entries()) {
     entries.push({
-      href: at(PLATFORM, itemAnchor(ITEM_PREFIXES.vision, item.title)),
-      label: `${vision2026.title}: ${item.title}`,
+      href: link(PLATFORM, itemAnchor(ITEM_PREFIXES.vision, english.platform.vision2026.items[index]?.title ?? item.title)),
+      label: label(vision2026.title, item.title),
       category: "vision",
-      title: `${vision2026.title}: ${item.title}`,
+      title: label(vision2026.title, item.title),
       text: item.description,
     });
   }
-  entries.push(...policyEntries(accessibilityStatement), ...policyEntries(aiMlPolicy));
-  return knowledgeBaseOf(entries);
+  entries.push(...policyEntries("accessibilityStatement", locale), ...policyEntries("aiMlPolicy", locale));
+  return knowledgeBaseOf(entries, permitToolsIn(locale), locale);
 }

@@ -133,3 +133,18 @@ describe("transcript (spec §7)", () => {
     expect(text).toBe("User: Hello");
   });
 });
+
+describe("the language of the answer", () => {
+  it("the provider answers in the visitor's language; on the French page in Canadian French", () => {
+    const en = systemPrompt("team@example.com", "en");
+    const fr = systemPrompt("team@example.com", "fr");
+    for (const prompt of [en, fr]) expect(prompt).toContain("Always answer in the language the visitor writes in (the language of their latest message)");
+    expect(en).toContain("when their message does not make the language clear, answer in English.");
+    expect(fr).toContain("The visitor is on the French page of the site: when their message does not make the language clear, answer in French.");
+    expect(fr).toContain("Canadian (Quebec) French");
+    expect(en).not.toContain("Quebec");
+    expect(systemPrompt("team@example.com")).toBe(en);
+    const messages = assembleMessages({ teamEmail: "team@example.com", matches: [], visitorName: null, history: [{ role: "user", content: "Bonjour" }], locale: "fr" });
+    expect(messages[0]!.content).toBe(fr);
+  });
+});

@@ -10,24 +10,30 @@
  * - a bounded wait: no token for AI_TIMEOUT_MS, or a reply longer than 3 × AI_TIMEOUT_MS, aborts.
  */
 import OpenAI, { APIError } from "openai";
-import { CHAT_FAILURE } from "~/features/chat/chat-contract";
+import { chatFailure } from "~/features/chat/chat-contract";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { providerDuration, providerRequests, providerTokens } from "../metrics";
 import { type PromptMessage, RETRY_MAX_TOKENS, RETRY_TEMPERATURE, TEMPERATURE, maxTokensFor } from "./prompt";
-import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "./texts";
+import { apologies, capacityMessage, errorApology, quotaExceededError } from "./texts";
 
 export type ProviderOutcome =
   | { kind: "answer"; text: string }
   /** Rate limited twice: a canned apology. */
   | { kind: "fallback"; text: string }
-  | { kind: "capacity"; text: string; error: typeof QUOTA_EXCEEDED_ERROR }
-  | { kind: "failed"; text: string; error: typeof CHAT_FAILURE };
+  /** `error`: "API quota exceeded", in the page's language. */
+  | { kind: "capacity"; text: string; error: string }
+  /** `error`: "Failed to get a response. Please try again.", in the page's language. */
+  | { kind: "failed"; text: string; error: string };
 
 export interface ChatProvider {
   readonly model: string;
-  /** Streams the reply through onDelta and resolves with what the visitor ends up seeing. */
-  complete(messages: PromptMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<ProviderOutcome>;
+  /**
+   * Streams the reply through onDelta and resolves with what the visitor ends up seeing; our own
+   * texts (apologies, errors) in `locale`, the page's language (English when absent).
+   */
+  complete(messages: PromptMessage[], onDelta: (text: string) => void, signal: AbortSignal, locale?: Locale): Promise<ProviderOutcome>;
 }
 
 interface Attempt {
@@ -115,23 +121,23 @@ export function createProvider(
     }
   }
 
-  const failed = (): ProviderOutcome => ({ kind: "failed", text: ERROR_APOLOGY, error: CHAT_FAILURE });
-  const capacity = (): ProviderOutcome => ({ kind: "capacity", text: capacityMessage(teamEmail), error: QUOTA_EXCEEDED_ERROR });
+  const failed = (locale: Locale): ProviderOutcome => ({ kind: "failed", text: errorApology(locale), error: chatFailure(locale) });
+  const capacity = (locale: Locale): ProviderOutcome => ({ kind: "capacity", text: capacityMessage(teamEmail, locale), error: quotaExceededError(locale) });
 
   return {
     model: ai.model,
-    async complete(messages, onDelta, signal) {
+    async complete(messages, onDelta, signal, locale = "en") {
       const first: Attempt = { temperature: TEMPERATURE, max_tokens: maxTokensFor(messages.length) };
       try {
         return { kind: "answer", text: await attempt(messages, first, onDelta, signal) };
       } catch (error) {
         if (!(error instanceof APIError) || error.status !== 429 || signal.aborted) {
           logger.warn({ err: error }, "AI provider request failed");
-          return failed();
+          return failed(locale);
         }
         if (isQuotaExhausted(error)) {
           logger.error({ status: error.status, code: error.code }, "AI provider quota exhausted");
-          return capacity();
+          return capacity(locale);
         }
         logger.warn({ status: error.status }, "AI provider rate limit; retrying once with reduced settings");
       }
@@ -139,10 +145,11 @@ export function createProvider(
         return { kind: "answer", text: await attempt(messages, { temperature: RETRY_TEMPERATURE, max_tokens: RETRY_MAX_TOKENS }, onDelta, signal) };
       } catch (error) {
         logger.warn({ err: error }, "AI provider retry failed");
-        if (error instanceof APIError && error.status === 429 && isQuotaExhausted(error)) return capacity();
-        if (signal.aborted) return failed();
-        const index = Math.min(APOLOGIES.length - 1, Math.floor(random() * APOLOGIES.length));
-        return { kind: "fallback", text: APOLOGIES[index] ?? ERROR_APOLOGY };
+        if (error instanceof APIError && error.status === 429 && isQuotaExhausted(error)) return capacity(locale);
+        if (signal.aborted) return failed(locale);
+        const canned = apologies(locale);
+        const index = Math.min(canned.length - 1, Math.floor(random() * canned.length));
+        return { kind: "fallback", text: canned[index] ?? errorApology(locale) };
       }
     },
   };

@@ -1,14 +1,19 @@
 /**
- * The knowledge base's ranking: a MiniSearch index (BM25) over the passages, on English stems
- * (the `stemmer` package's Porter stemmer), with prefix and fuzzy matching, titles boosted, and a
- * small table of the words heavy-transport people use for the same thing. Measured against the
- * question set in bench/chat-questions.ts (docs/decisions/0110-chat-retrieval-minisearch.md).
+ * The knowledge base's ranking: a MiniSearch index (BM25) over the passages, on stems, with prefix
+ * and fuzzy matching, titles boosted, and a small table of the words heavy-transport people use
+ * for the same thing. Measured against the question set in bench/chat-questions.ts
+ * (docs/decisions/0110-chat-retrieval-minisearch.md). Each language has its own words: English
+ * stems (the `stemmer` package's Porter stemmer) and stop words; French ones (french-stem.ts, a
+ * light stemmer: Porter's English rules would cut French words at the wrong places) with French
+ * stop words and synonyms. Words are compared without accents.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stemmer } from "stemmer";
+import type { Locale } from "~/shared/i18n/locale";
+import { frenchStem } from "./french-stem";
 
 /** Words and phrases read as the group's first word, in passages and in questions alike. */
-const SYNONYMS: readonly (readonly string[])[] = [
+const SYNONYMS_EN: readonly (readonly string[])[] = [
   ["oversize", "oversized", "over-size", "wide load", "osow", "overdimensional", "over-dimensional", "over dimensional", "overweight", "superload", "heavy haul", "heavy-haul"],
   ["permit", "permitting", "authorization", "authorisation"],
   ["escort", "pilot car", "pilot-car", "pilot vehicle"],
@@ -22,8 +27,22 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["training", "course", "certification"],
 ];
 
+/** The same for French questions and passages (written without accents, as they are compared). */
+const SYNONYMS_FR: readonly (readonly string[])[] = [
+  ["hors normes", "hors norme", "surdimensionne", "surdimensionnee", "convoi exceptionnel", "convois exceptionnels", "transport exceptionnel", "charge exceptionnelle", "surpoids", "hors gabarit", "oversize"],
+  ["permis", "autorisation", "autorisations"],
+  ["escorte", "voiture pilote", "vehicule pilote", "vehicule d escorte", "accompagnement"],
+  ["cout", "prix", "tarif", "tarifs", "tarification", "soumission", "combien"],
+  ["itineraire", "trajet", "parcours", "acheminement"],
+  ["ministere des transports", "mtq", "dot", "departement des transports"],
+  ["degagement", "hauteur libre", "gabarit", "pont bas", "viaduc"],
+  ["maxload", "max load"],
+  ["formation", "cours", "certification"],
+  ["consignateur electronique", "journal de bord", "carnet de route", "heures de service", "eld"],
+];
+
 /** Words that say nothing about what is asked (the spec's overlap score has its own list). */
-const STOP_WORDS = new Set(
+const STOP_WORDS_EN = new Set(
   (
     "a an the and or but of to in on at by for with about from into over as is are was were be been being will would can could shall should " +
     "may might must do does did done have has had i me my we our us you your it its this that these those what which who whom how when where why " +
@@ -32,18 +51,43 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-/** Terms that fit any passage of a platform of tools: counted only when the question has no other. */
-const GENERIC = new Set(["tool", "avail", "featur"]);
+const STOP_WORDS_FR = new Set(
+  (
+    "le la les l un une des du de d et ou mais au aux a en dans sur par pour avec sans sous vers chez entre " +
+    "ce cet cette ces c ca est sont etre ete sera seront serait etait ai as avez avons ont eu " +
+    "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
+    "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
+    "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
+    "parlez parle parler faire fait fais besoin utiliser aide aider montrer donner obtenir avoir trouver"
+  ).split(" "),
+);
 
-const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFKD").match(/[\p{L}\p{N}]+/gu) ?? [];
+/** A language's words: its stemmer, stop words, synonyms and generic terms. */
+interface Analyzer {
+  stem: (word: string) => string;
+  stopWords: ReadonlySet<string>;
+  /** Each variant's stems → its group's term; longest variants first so "pilot car" wins over "pilot". */
+  variants: readonly { stems: readonly string[]; term: string }[];
+  /** Terms that fit any passage of a platform of tools: counted only when the question has no other. */
+  generic: ReadonlySet<string>;
+}
 
-/** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
-const stemsOf = (phrase: string): string[] => wordsOf(phrase).map((word) => stemmer(word));
+/** Lower-case words without accents ("é" → "e": a mark is never a word break). */
+const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Each variant's stems → its group's term; longest variants first so "pilot car" wins over "pilot". */
-const VARIANTS: readonly { stems: readonly string[]; term: string }[] = SYNONYMS.flatMap((group) =>
-  group.map((variant) => ({ stems: stemsOf(variant), term: stemmer(group[0]!) })),
-).sort((a, b) => b.stems.length - a.stems.length);
+function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>, synonyms: readonly (readonly string[])[], generic: readonly string[]): Analyzer {
+  /** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
+  const stemsOf = (phrase: string): string[] => wordsOf(phrase).map(stem);
+  const variants = synonyms
+    .flatMap((group) => group.map((variant) => ({ stems: stemsOf(variant), term: stemsOf(group[0]!).join("") })))
+    .sort((a, b) => b.stems.length - a.stems.length);
+  return { stem, stopWords, variants, generic: new Set(generic) };
+}
+
+const ANALYZERS: Readonly<Record<Locale, Analyzer>> = {
+  en: analyzer(stemmer, STOP_WORDS_EN, SYNONYMS_EN, ["tool", "avail", "featur"]),
+  fr: analyzer(frenchStem, STOP_WORDS_FR, SYNONYMS_FR, ["outil", "disponible", "fonctionnalite"].map(frenchStem)),
+};
 
 /** One term of a text, with the words it was read from ("wide load" → oversize). */
 export interface Term {
@@ -51,19 +95,20 @@ export interface Term {
   words: string;
 }
 
-/** The terms of a text: stems, synonyms read as their group's term, stop words left out. */
-export function termsOf(text: string): Term[] {
+/** The terms of a text in a language: stems, synonyms read as their group's term, stop words left out. */
+export function termsOf(text: string, locale: Locale = "en"): Term[] {
+  const { stem, stopWords, variants } = ANALYZERS[locale];
   const words = wordsOf(text);
-  const stems = words.map((word) => stemmer(word));
+  const stems = words.map(stem);
   const terms: Term[] = [];
   for (let i = 0; i < words.length; ) {
-    const variant = VARIANTS.find(({ stems: v }) => v.every((stem, k) => stems[i + k] === stem));
-    if (variant && (variant.stems.length > 1 || !STOP_WORDS.has(words[i]!))) {
+    const variant = variants.find(({ stems: v }) => v.every((s, k) => stems[i + k] === s));
+    if (variant && (variant.stems.length > 1 || !stopWords.has(words[i]!))) {
       terms.push({ term: variant.term, words: words.slice(i, i + variant.stems.length).join(" ") });
       i += variant.stems.length;
       continue;
     }
-    if (!STOP_WORDS.has(words[i]!)) terms.push({ term: stems[i]!, words: words[i]! });
+    if (!stopWords.has(words[i]!)) terms.push({ term: stems[i]!, words: words[i]! });
     i += 1;
   }
   return terms;
@@ -91,11 +136,12 @@ export interface Ranked {
 /** Field boosts: a passage's title says what it is about, its keywords what people call it. */
 const BOOST = { title: 3, keywords: 2, text: 1 } as const;
 
-/** A passage index, built once when the server starts (a few milliseconds). */
-export function createIndex(passages: readonly Searchable[]): (query: string) => Ranked[] {
+/** A passage index in a language, built once when the server starts (a few milliseconds). */
+export function createIndex(passages: readonly Searchable[], locale: Locale = "en"): (query: string) => Ranked[] {
+  const { generic } = ANALYZERS[locale];
   const search = new MiniSearch<Searchable>({
     fields: ["title", "text", "keywords"],
-    tokenize: (text) => termsOf(text).map(({ term }) => term),
+    tokenize: (text) => termsOf(text, locale).map(({ term }) => term),
     processTerm: (term) => term,
     searchOptions: {
       // The query handed to MiniSearch is already its terms (below).
@@ -109,8 +155,8 @@ export function createIndex(passages: readonly Searchable[]): (query: string) =>
   });
   search.addAll(passages);
   return (query) => {
-    const all = termsOf(query);
-    const focused = all.filter(({ term }) => !GENERIC.has(term));
+    const all = termsOf(query, locale);
+    const focused = all.filter(({ term }) => !generic.has(term));
     const terms = focused.length > 0 ? focused : all;
     const distinct = new Set(terms.map(({ term }) => term));
     if (distinct.size === 0) return [];

@@ -14,7 +14,9 @@ export interface Jurisdiction {
 const STATES =
   "Alabama,Alaska,Arizona,Arkansas,California,Colorado,Connecticut,Delaware,Florida,Georgia,Hawaii,Idaho,Illinois,Indiana,Iowa,Kansas,Kentucky,Louisiana,Maine,Maryland,Massachusetts,Michigan,Minnesota,Mississippi,Missouri,Montana,Nebraska,Nevada,New Hampshire,New Jersey,New Mexico,New York,North Carolina,North Dakota,Ohio,Oklahoma,Oregon,Pennsylvania,Rhode Island,South Carolina,South Dakota,Tennessee,Texas,Utah,Vermont,Virginia,Washington,West Virginia,Wisconsin,Wyoming,District of Columbia";
 const PROVINCES =
-  "Alberta,British Columbia,Manitoba,New Brunswick,Newfoundland and Labrador,Newfoundland,Nova Scotia,Ontario,Prince Edward Island,Quebec,Québec,Saskatchewan,Northwest Territories,Nunavut,Yukon";
+  "Alberta,British Columbia,Manitoba,New Brunswick,Newfoundland and Labrador,Newfoundland,Nova Scotia,Ontario,Prince Edward Island,Quebec,Québec,Saskatchewan,Northwest Territories,Nunavut,Yukon," +
+  // Their French names, for questions asked in French.
+  "Colombie-Britannique,Nouveau-Brunswick,Terre-Neuve-et-Labrador,Terre-Neuve,Nouvelle-Écosse,Territoires du Nord-Ouest";
 
 /** Longest names first, so "West Virginia" is found before "Virginia". */
 const JURISDICTIONS: readonly Jurisdiction[] = [
@@ -23,14 +25,28 @@ const JURISDICTIONS: readonly Jurisdiction[] = [
 ].sort((a, b) => b.name.length - a.name.length);
 
 const NAMED = new RegExp(`\\b(${JURISDICTIONS.map((j) => j.name.replace(/ /g, "\\s+")).join("|")})\\b`, "i");
-/** "my state", "our province": a jurisdiction without its name. */
-const UNNAMED = /\b(my|our|your|each|every|this|that|which)\s+(state|province|country|jurisdiction)\b/i;
-/** A dimension or a weight: "5 metre", "16 ft", "4.5m", "80,000 lbs", "14'6". */
-const MEASURE = /\d[\d.,]*\s*(m|metres?|meters?|ft|feet|foot|'|inch(es)?|in\b|cm|mm|t|tons?|tonnes?|lbs?|pounds?|kg|axles?)\b/i;
+/**
+ * A word of these in English or French (French words may begin or end with an accented letter,
+ * which `\b` does not see as a letter).
+ */
+const words = (english: string, french: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${english}|${french})(?![\\p{L}\\p{N}])`, "iu");
+/** "my state", "our province", "ma province": a jurisdiction without its name. */
+const UNNAMED = words(
+  "(?:my|our|your|each|every|this|that|which)\\s+(?:state|province|country|jurisdiction)",
+  "(?:ma|mon|notre|votre|chaque|cette|cet|ce|quel|quelle)\\s+(?:province|[ée]tat|pays|territoire)",
+);
+/** A dimension or a weight: "5 metre", "16 ft", "4.5m", "80,000 lbs", "14'6", "5 mètres", "12 pi". */
+const MEASURE = /\d[\d.,]*\s*(m|metres?|meters?|mètres?|ft|feet|foot|pieds?|pi|'|inch(es)?|in\b|pouces?|po|cm|mm|t|tons?|tonnes?|lbs?|pounds?|livres?|kg|axles?|essieux)\b/i;
 /** Words that ask for a rule. */
-const RULE = /\b(rules?|regulations?|regulatory|laws?|legal(ly)?|allowed|permitted|maximum|max|limits?|restrictions?|requirements?|required|requires?|need|must|mandatory|curfews?)\b/i;
+const RULE = words(
+  "rules?|regulations?|regulatory|laws?|legal(?:ly)?|allowed|permitted|maximum|max|limits?|restrictions?|requirements?|required|requires?|need|must|mandatory|curfews?",
+  "r[èe]gles?|r[ée]glements?|r[ée]glementations?|r[èe]glementations?|lois?|l[ée]gale?s?|autoris[ée]e?s?|maximale?s?|maximaux|exigences?|exig[ée]e?s?|obligatoires?|faut|dois|doit|besoin",
+);
 /** What a rule would be about. */
-const SUBJECT = /\b(permits?|escorts?|pilot\s+cars?|wide|width|high|height|heavy|weight|long|length|oversized?|overweight|osow|superloads?|loads?|routes?|travel|signs?|signage|flags?|lights?|hours?)\b/i;
+const SUBJECT = words(
+  "permits?|escorts?|pilot\\s+cars?|wide|width|high|height|heavy|weight|long|length|oversized?|overweight|osow|superloads?|loads?|routes?|travel|signs?|signage|flags?|lights?|hours?",
+  "permis|escortes?|voitures?\\s+pilotes?|largeur|larges?|hauteur|hauts?|lourde?s?|poids|longueur|longs?|hors\\s+normes?|surdimensionn[ée]e?s?|charges?|convois?|itin[ée]raires?|trajets?|signalisation|panneaux|drapeaux|feux|heures?",
+);
 
 /** The jurisdiction a question names, if any. */
 export function jurisdictionIn(question: string): Jurisdiction | undefined {

@@ -4,13 +4,14 @@
  * stored; a provider reply that failed gives the visitor's allowance back and is stored as a
  * notice (in the transcript, never in the prompt).
  */
-import { CHAT_FAILURE, type ChatLimits, type ChatSource } from "~/features/chat/chat-contract";
+import { type ChatLimits, type ChatSource, chatFailure } from "~/features/chat/chat-contract";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { ChatMessagesTable } from "../db/schema";
 import type { Logger } from "../logger";
 import { chatAnswers } from "../metrics";
 import type { Admission, Allowance } from "./allowance";
-import { type KnowledgeBase, bestPassages, findRelevant, sourceOf } from "./knowledge-base";
+import { type KnowledgeBases, bestPassages, findRelevant, sourceOf } from "./knowledge-base";
 import { assembleMessages } from "./prompt";
 import type { ChatProvider, ProviderOutcome } from "./provider";
 import { knowledgeBaseAnswer } from "./texts";
@@ -31,17 +32,23 @@ export interface Question {
   visitorName: string | null;
   text: string;
   admission: Admission;
+  /**
+   * The page's language: the knowledge base asked (its passages, the sources' links) and the
+   * language of a knowledge-base answer and of the fixed texts. The provider answers in the
+   * language of the question, this one when unclear.
+   */
+  locale: Locale;
 }
 
 export function createReplier(options: {
   db: Db;
   logger: Logger;
   provider: ChatProvider | undefined;
-  knowledgeBase: KnowledgeBase;
+  knowledgeBases: KnowledgeBases;
   teamEmail: string;
   allowance: Allowance;
 }): (question: Question) => RunReply {
-  const { db, logger, provider, knowledgeBase, teamEmail, allowance } = options;
+  const { db, logger, provider, knowledgeBases, teamEmail, allowance } = options;
 
   const store = async (visitorId: string, kind: ChatMessagesTable["kind"], content: string, answeredBy: "provider" | "knowledge-base" | null = null, sources: readonly ChatSource[] = []) => {
     try {
@@ -62,13 +69,13 @@ export function createReplier(options: {
     }
   };
 
-  return ({ visitorId, visitorName, text, admission }) =>
+  return ({ visitorId, visitorName, text, admission, locale }) =>
     async (onDelta, signal) => {
-      const matches = findRelevant(text, knowledgeBase);
+      const matches = findRelevant(text, knowledgeBases[locale]);
       const answered = allowance.limitsFor(admission.count, admission.resetTime);
       if (admission.knowledgeOnly || !provider) {
         const earlier = await earlierAnswers(visitorId);
-        const { text: reply, sources } = knowledgeBaseAnswer(text, matches, teamEmail, earlier);
+        const { text: reply, sources } = knowledgeBaseAnswer(text, matches, teamEmail, earlier, locale);
         onDelta(reply);
         await store(visitorId, "chat", reply, "knowledge-base", sources);
         chatAnswers.inc({ source: "knowledge-base" });
@@ -77,10 +84,10 @@ export function createReplier(options: {
       let outcome: ProviderOutcome;
       try {
         const turns = await history(db, visitorId, ["chat"]);
-        outcome = await provider.complete(assembleMessages({ teamEmail, matches, visitorName, history: turns }), onDelta, signal);
+        outcome = await provider.complete(assembleMessages({ teamEmail, matches, visitorName, history: turns, locale }), onDelta, signal, locale);
       } catch (error) {
         logger.error({ err: error }, "chat reply failed");
-        outcome = { kind: "failed", text: "", error: CHAT_FAILURE };
+        outcome = { kind: "failed", text: "", error: chatFailure(locale) };
       }
       if (outcome.kind === "answer") {
         // The sections the prompt's best passages come from, never links the model wrote.

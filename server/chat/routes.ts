@@ -3,30 +3,35 @@
  * (sameOriginOnly), the body size and the general POST rate limit.
  *
  *   GET  /api/chat/session?timeZone=…   → { user, limits, name?, email?, history }
- *   POST /api/chat/lead {name, email, timeZone?, attribution?}   → { message, limits }
- *   POST /api/chat/messages {text, timeZone?}      → NDJSON stream of ReplyEvent (403 before the lead)
- *   POST /api/chat/transcript {}                   → { ok: true }
- *   POST /api/chat/handover {}                     → { message } (Max Load's confirmation)
+ *   POST /api/chat/lead {name, email, timeZone?, locale?, attribution?}   → { message, limits }
+ *   POST /api/chat/messages {text, timeZone?, locale?}      → NDJSON stream of ReplyEvent (403 before the lead)
+ *   POST /api/chat/transcript {locale?}                   → { ok: true }
+ *   POST /api/chat/handover {locale?}                     → { message } (Max Load's confirmation)
+ *
+ * `locale` is the page's language ("en" | "fr", English when absent): every text of the answer,
+ * refusals included, is in it, and the lead is stored with it.
  */
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod/mini";
 import {
-  HANDOVER_ALREADY,
-  HANDOVER_EMPTY,
-  HANDOVER_FAILED,
-  HANDOVER_LEAD_REQUIRED,
-  HANDOVER_TOO_MANY,
   type HandoverResponse,
-  LEAD_REQUIRED,
-  LIMIT_REACHED,
-  QUOTA_UNAVAILABLE,
   type ReplyEvent,
-  SESSION_MISSING,
-  TRANSCRIPT_EMPTY,
-  TRANSCRIPT_FAILED,
-  TRANSCRIPT_TOO_MANY,
+  handoverAlready,
+  handoverEmpty,
+  handoverFailed,
+  handoverLeadRequired,
+  handoverTooMany,
+  leadRequired,
+  limitReached,
+  quotaUnavailable,
+  sessionMissing,
+  transcriptEmpty,
+  transcriptFailed,
+  transcriptTooMany,
 } from "~/features/chat/chat-contract";
-import { handoverSchema, leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
+import { handoverSchema, inLanguage, leadSchema, messageSchema, transcriptSchema } from "~/features/chat/chat-schemas";
+import * as m from "~/paraglide/messages.js";
+import { type Locale, isLocale } from "~/shared/i18n/locale";
 import { takeAttribution } from "../analytics/lead-attribution";
 import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
@@ -36,16 +41,25 @@ import type { ChatService } from "./chat-service";
 import { validTimeZone } from "./local-day";
 import { type SessionSigner, visitorOf } from "./session";
 
+/** The language a body asks for, read before it is validated (a refusal is said in it too). */
+function bodyLocale(body: unknown): Locale {
+  const locale = typeof body === "object" && body !== null ? (body as { locale?: unknown }).locale : undefined;
+  return isLocale(locale) ? locale : "en";
+}
+
 function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response, body: unknown = req.body): T | undefined {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
+  const locale = bodyLocale(body);
   const issue = result.error.issues[0];
   const message =
     issue?.code === "unrecognized_keys"
-      ? `Unknown field: ${issue.keys.join(", ")}.`
+      ? m.chat_request_unknown_field({ fields: issue.keys.join(", ") }, { locale })
       : issue?.code === "invalid_type" && issue.path.length === 0
-        ? "The request body must be a JSON object."
-        : (issue?.message ?? "The request could not be processed.");
+        ? m.chat_request_not_object({}, { locale })
+        : issue
+          ? inLanguage(issue.message, locale)
+          : m.chat_request_invalid({}, { locale });
   res.status(400).json({ error: message });
   return undefined;
 }
@@ -86,7 +100,7 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
     if (!body) return;
     try {
       const visitorId = visitorOf(req, res, signer, true);
-      res.json(await chat.saveLead(visitorId, { name: body.name, email: body.email, timeZone: validTimeZone(body.timeZone) }, attribution));
+      res.json(await chat.saveLead(visitorId, { name: body.name, email: body.email, timeZone: validTimeZone(body.timeZone), locale: body.locale }, attribution));
     } catch (error) {
       next(error);
     }
@@ -95,22 +109,23 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
   router.post("/messages", async (req, res) => {
     const body = parse(messageSchema, req, res);
     if (!body) return;
+    const { locale } = body;
     const visitorId = visitorOf(req, res, signer, false);
     if (!visitorId) {
-      res.status(401).json({ error: SESSION_MISSING });
+      res.status(401).json({ error: sessionMissing(locale) });
       return;
     }
-    const result = await chat.reply(visitorId, body.text, requestClientKey(req), validTimeZone(body.timeZone));
+    const result = await chat.reply(visitorId, body.text, requestClientKey(req), validTimeZone(body.timeZone), locale);
     if (result.kind === "lead-required") {
-      res.status(403).json({ error: LEAD_REQUIRED });
+      res.status(403).json({ error: leadRequired(locale) });
       return;
     }
     if (result.kind === "limit") {
-      res.status(429).json({ error: LIMIT_REACHED, limits: result.limits });
+      res.status(429).json({ error: limitReached(locale), limits: result.limits });
       return;
     }
     if (result.kind === "unavailable") {
-      res.status(503).json({ error: QUOTA_UNAVAILABLE });
+      res.status(503).json({ error: quotaUnavailable(locale) });
       return;
     }
 
@@ -142,41 +157,45 @@ export function chatRouter(options: { chat: ChatService; signer: SessionSigner; 
   });
 
   router.post("/transcript", async (req, res) => {
-    if (!parse(transcriptSchema, req, res)) return;
+    const body = parse(transcriptSchema, req, res);
+    if (!body) return;
+    const { locale } = body;
     const visitorId = visitorOf(req, res, signer, false);
     if (!visitorId) {
-      res.status(401).json({ error: SESSION_MISSING });
+      res.status(401).json({ error: sessionMissing(locale) });
       return;
     }
     try {
-      const outcome = await chat.sendTranscript(visitorId, requestClientKey(req));
-      if (outcome === "empty") res.status(400).json({ error: TRANSCRIPT_EMPTY });
-      else if (outcome === "too-many") res.status(429).json({ error: TRANSCRIPT_TOO_MANY });
+      const outcome = await chat.sendTranscript(visitorId, requestClientKey(req), locale);
+      if (outcome === "empty") res.status(400).json({ error: transcriptEmpty(locale) });
+      else if (outcome === "too-many") res.status(429).json({ error: transcriptTooMany(locale) });
       else res.json({ ok: true });
     } catch (error) {
       logger.error({ err: error }, "could not queue a chat transcript");
-      res.status(503).json({ error: TRANSCRIPT_FAILED });
+      res.status(503).json({ error: transcriptFailed(locale) });
     }
   });
 
   router.post("/handover", async (req, res) => {
     const { fields, attribution } = takeAttribution(req.body, { referer: req.headers.referer, origin: requestOrigin(res) });
-    if (!parse(handoverSchema, req, res, fields)) return;
+    const body = parse(handoverSchema, req, res, fields);
+    if (!body) return;
+    const { locale } = body;
     const visitorId = visitorOf(req, res, signer, false);
     if (!visitorId) {
-      res.status(401).json({ error: SESSION_MISSING });
+      res.status(401).json({ error: sessionMissing(locale) });
       return;
     }
     try {
-      const outcome = await chat.handOver(visitorId, requestClientKey(req), attribution);
+      const outcome = await chat.handOver(visitorId, requestClientKey(req), locale, attribution);
       if (outcome.kind === "sent") res.json({ message: outcome.message } satisfies HandoverResponse);
-      else if (outcome.kind === "lead-required") res.status(403).json({ error: HANDOVER_LEAD_REQUIRED });
-      else if (outcome.kind === "empty") res.status(400).json({ error: HANDOVER_EMPTY });
-      else if (outcome.kind === "already") res.status(409).json({ error: HANDOVER_ALREADY });
-      else res.status(429).json({ error: HANDOVER_TOO_MANY });
+      else if (outcome.kind === "lead-required") res.status(403).json({ error: handoverLeadRequired(locale) });
+      else if (outcome.kind === "empty") res.status(400).json({ error: handoverEmpty(locale) });
+      else if (outcome.kind === "already") res.status(409).json({ error: handoverAlready(locale) });
+      else res.status(429).json({ error: handoverTooMany(locale) });
     } catch (error) {
       logger.error({ err: error }, "could not hand a chat over to the team");
-      res.status(503).json({ error: HANDOVER_FAILED });
+      res.status(503).json({ error: handoverFailed(locale) });
     }
   });
 

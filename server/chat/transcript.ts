@@ -4,6 +4,7 @@
  * visitor, per client IP and site-wide.
  */
 import type { Kysely } from "kysely";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
@@ -27,6 +28,9 @@ export interface ChatOutbox {
 
 export type TranscriptOutcome = "sent" | "empty" | "too-many";
 
+/** The visitor's language as the team's mails name it (they are in English). */
+export const LANGUAGE_FOR_TEAM: Readonly<Record<Locale, string>> = { en: "English", fr: "French (Canadian)" };
+
 export function composeTranscript(name: string | null, messages: readonly { role: string; content: string }[]): { subject: string; text: string } {
   const subject = `Chat Transcript from ${name || "Anonymous"}`;
   const text = messages
@@ -41,10 +45,10 @@ export function createTranscripts(options: {
   allowance: Allowance;
   outbox: ChatOutbox | undefined;
   teamEmail: string;
-}): (visitorId: string, client: string) => Promise<TranscriptOutcome> {
+}): (visitorId: string, client: string, locale?: Locale) => Promise<TranscriptOutcome> {
   const { db, logger, allowance, teamEmail } = options;
 
-  return async (visitorId, client) => {
+  return async (visitorId, client, locale = "en") => {
     const outbox = options.outbox;
     if (!outbox) throw new Error("The mail outbox is not configured");
     const visitor = await visitorRow(db, visitorId);
@@ -62,8 +66,9 @@ export function createTranscripts(options: {
       return "too-many";
     }
     const { subject, text } = composeTranscript(visitor.name, messages);
+    const mail = { to: teamEmail, subject, text: `Language: ${LANGUAGE_FOR_TEAM[locale]}\n\n${text}`, about: visitor.email };
     try {
-      await db.transaction().execute((trx) => outbox.enqueue(trx, { to: teamEmail, subject, text, about: visitor.email }));
+      await db.transaction().execute((trx) => outbox.enqueue(trx, mail));
     } catch (error) {
       await allowance.refund(taken.slots);
       throw error;

@@ -6,7 +6,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod/mini";
 import type { ChatMessage, ChatSource } from "~/features/chat/chat-contract";
-import { GREETING, niceToMeetYou } from "~/features/chat/chat-lines";
+import { greeting, niceToMeetYou } from "~/features/chat/chat-lines";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { AttributionColumns, ChatMessagesTable, ChatVisitorsTable, Database } from "../db/schema";
 import { newRowId } from "../db/row-id";
@@ -112,12 +113,13 @@ export const CONVERSATION: MessageKind[] = ["intro", "chat", "notice"];
 /**
  * Stores the visitor's name and email (a `potential_customers` row when either changed, with the
  * members' "at once" alerts) and the opening exchange: the greeting and the name once, then the
- * email and `closing`. True when a new lead was stored.
+ * email and `closing`, Max Load's lines in the lead's language (`lead.locale`, the page's, which
+ * is the potential customer's language). True when a new lead was stored.
  */
 export async function storeLead(
   db: Db,
   visitor: VisitorRow,
-  lead: { name: string; email: string },
+  lead: { name: string; email: string; locale: Locale },
   closing: string,
   attribution?: AttributionColumns,
   alerts?: Pick<LeadAlerts, "queue">,
@@ -140,9 +142,9 @@ export async function storeLead(
     await trx.updateTable("chat_visitors").set({ name: lead.name, email: lead.email, updated_at: now }).where("id", "=", visitorId).execute();
     const hasIntro = await trx.selectFrom("chat_messages").select("id").where("visitor_id", "=", visitorId).where("kind", "=", "intro").limit(1).executeTakeFirst();
     if (!hasIntro) {
-      await addMessage(trx, visitorId, "assistant", "intro", GREETING);
+      await addMessage(trx, visitorId, "assistant", "intro", greeting(lead.locale));
       await addMessage(trx, visitorId, "user", "intro", lead.name);
-      await addMessage(trx, visitorId, "assistant", "intro", niceToMeetYou(lead.name));
+      await addMessage(trx, visitorId, "assistant", "intro", niceToMeetYou(lead.name, lead.locale));
     }
     await addMessage(trx, visitorId, "user", "intro", lead.email);
     await addMessage(trx, visitorId, "assistant", "intro", closing);

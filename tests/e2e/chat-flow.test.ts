@@ -4,10 +4,12 @@
  */
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_FAILURE, INVALID_EMAIL, LIMIT_REACHED } from "~/features/chat/chat-contract";
-import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { PLACEHOLDER_EMAIL, PLACEHOLDER_MESSAGE, PLACEHOLDER_NAME, SUGGESTIONS } from "~/features/chat/chat-texts";
-import { ERROR_APOLOGY } from "../../server/chat/texts";
+import { chatFailure, invalidEmail, limitReached } from "~/features/chat/chat-contract";
+import { greeting, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
+import { placeholder, suggestions } from "~/features/chat/chat-texts";
+import * as m from "~/paraglide/messages.js";
+import { errorApology } from "../../server/chat/texts";
+import { systemPrompt } from "../../server/chat/prompt";
 import { checkA11y, newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser, visit } from "../support/e2e";
@@ -65,9 +67,9 @@ describe("the chat section", () => {
     await expect.poll(() => shell.count()).toBe(1);
     expect(chatScripts).toEqual([]);
     await expect.poll(() => page.locator("#chat").getByText("Popular questions for Max Load").count()).toBe(1);
-    for (const question of SUGGESTIONS) expect(await page.getByRole("button", { name: question, exact: true }).count()).toBe(1);
-    expect(await page.locator("#chat").getByText(GREETING).count()).toBe(1);
-    expect(await page.locator("#chat-input").getAttribute("placeholder")).toBe(PLACEHOLDER_NAME);
+    for (const question of suggestions()) expect(await page.getByRole("button", { name: question, exact: true }).count()).toBe(1);
+    expect(await page.locator("#chat").getByText(greeting()).count()).toBe(1);
+    expect(await page.locator("#chat-input").getAttribute("placeholder")).toBe(placeholder("name"));
     const list = page.getByRole("region", { name: "Conversation with Max Load" });
     expect((await list.boundingBox())?.height).toBe(500);
 
@@ -89,14 +91,14 @@ describe("the chat section", () => {
     await chat.say("  Ada  ");
     await chat.waitForAssistant(niceToMeetYou("Ada"));
     expect(await chat.root.getByText("Ada says:").count()).toBe(1);
-    expect(await chat.input.getAttribute("placeholder")).toBe(PLACEHOLDER_EMAIL);
+    expect(await chat.input.getAttribute("placeholder")).toBe(placeholder("email"));
 
     await chat.say("not an email");
-    await expect.poll(() => chat.error.innerText()).toBe(INVALID_EMAIL);
+    await expect.poll(() => chat.error.innerText()).toBe(invalidEmail());
     await chat.say("ada@example.com");
     await chat.waitForAssistant(demoLimitMessage(5));
     expect(await chat.error.innerText()).toBe("");
-    expect(await chat.input.getAttribute("placeholder")).toBe(PLACEHOLDER_MESSAGE);
+    expect(await chat.input.getAttribute("placeholder")).toBe(placeholder("message"));
     expect(await chat.remaining.innerText()).toBe("5 messages remaining");
     expect(await chat.root.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("5");
 
@@ -118,7 +120,7 @@ describe("the chat section", () => {
       await expect.poll(() => chat.remaining.innerText()).toBe(`${5 - i} messages remaining`);
     }
     // The day is over: the limit text shows and the input takes no sixth question.
-    await expect.poll(() => chat.error.innerText()).toBe(LIMIT_REACHED);
+    await expect.poll(() => chat.error.innerText()).toBe(limitReached());
     expect(await chat.input.isDisabled()).toBe(true);
     expect(ai.requests).toHaveLength(5);
     expect(ai.requests[0]!.body!.messages.at(-1)).toEqual({ role: "user", content: "Tell me about the route planning tool." });
@@ -136,7 +138,7 @@ describe("the chat section", () => {
       chatLimits: JSON.parse(localStorage.getItem("chatLimits") ?? "{}") as { remainingMessages: number; resetTime: string },
     }));
     expect(stored.userName).toBe("Ada");
-    expect(stored.chatHistory[0]).toEqual({ role: "assistant", content: GREETING });
+    expect(stored.chatHistory[0]).toEqual({ role: "assistant", content: greeting() });
     const last = stored.chatHistory.at(-1);
     expect({ role: last?.role, content: last?.content }).toEqual({ role: "assistant", content: "Answer number 5." });
     expect(last?.sources?.length).toBeGreaterThan(0);
@@ -147,7 +149,7 @@ describe("the chat section", () => {
     const again = chatOn(page);
     await page.locator('[data-chat="ready"]').waitFor();
     await again.waitForAssistant("Answer number 5.");
-    expect(await again.input.getAttribute("placeholder")).toBe(PLACEHOLDER_MESSAGE);
+    expect(await again.input.getAttribute("placeholder")).toBe(placeholder("message"));
     expect(await again.remaining.innerText()).toBe("0 messages remaining");
     expect(await page.locator("#chat").getByText("Ada says:").count()).toBe(7);
   });
@@ -158,8 +160,8 @@ describe("the chat section", () => {
     await introduce(chat, "Bo", "bo@example.com");
     ai.script({ kind: "error", status: 500 });
     await chat.say("Will the platform include training resources?");
-    await chat.waitForAssistant(ERROR_APOLOGY);
-    await expect.poll(() => chat.error.innerText()).toBe(CHAT_FAILURE);
+    await chat.waitForAssistant(errorApology());
+    await expect.poll(() => chat.error.innerText()).toBe(chatFailure());
     expect(await chat.remaining.innerText()).toBe("5 messages remaining");
   });
 
@@ -203,7 +205,7 @@ describe("the chat section", () => {
     await openChat(page, ctx.url);
     const chat = chatOn(page);
     // Tab from the first suggestion to the input.
-    await page.getByRole("button", { name: SUGGESTIONS[0], exact: true }).focus();
+    await page.getByRole("button", { name: suggestions()[0], exact: true }).focus();
     let guard = 0;
     while ((await page.evaluate(() => document.activeElement?.id)) !== "chat-input" && guard++ < 20) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("chat-input");
@@ -219,11 +221,11 @@ describe("the chat section", () => {
     // A suggestion picked with the keyboard asks its question.
     await page.keyboard.down("Shift");
     guard = 0;
-    while ((await page.evaluate(() => document.activeElement?.textContent)) !== SUGGESTIONS[5] && guard++ < 20) await page.keyboard.press("Tab");
+    while ((await page.evaluate(() => document.activeElement?.textContent)) !== suggestions()[5] && guard++ < 20) await page.keyboard.press("Tab");
     await page.keyboard.up("Shift");
     await page.keyboard.press("Enter");
     await chat.waitForAssistant("This is a fake answer.");
-    expect(ai.requests.at(-1)!.body!.messages.at(-1)).toEqual({ role: "user", content: SUGGESTIONS[5] });
+    expect(ai.requests.at(-1)!.body!.messages.at(-1)).toEqual({ role: "user", content: suggestions()[5] });
     const live = page.locator('[data-chat] [role="status"][aria-live="polite"]');
     // The answer is read with the site sections it drew on, chosen by the server from the question.
     await expect.poll(() => live.innerText()).toBe("Max Load says: This is a fake answer. Sources: Permit Management, Vision 2026: Transportation management system.");
@@ -243,5 +245,54 @@ describe("the chat section", () => {
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(664);
     expect(box!.width).toBeGreaterThan(150);
+  });
+});
+
+describe("Max Load in French (/fr)", () => {
+  it("greets, asks for the name and email, explains the demo limit and answers, all in French", async () => {
+    const fr = { locale: "fr" } as const;
+    const { page } = await newPage(ctx.browser);
+    await visit(page, `${ctx.url}/fr#chat`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr-CA");
+    const root = page.locator('[data-chat="ready"]');
+    await root.waitFor();
+    const input = root.locator("#chat-input");
+    const says = (name: string) => m.chat_says({ name }, fr);
+    const lastAssistant = async () => (await root.locator("p", { hasText: says("Max Load") }).locator("xpath=..").allInnerTexts()).at(-1) ?? "";
+    const say = async (text: string) => {
+      await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await input.fill(text);
+      await input.press("Enter");
+    };
+
+    expect(await root.getByText(greeting("fr")).count()).toBe(1);
+    expect(await root.getByText(m.chat_suggestions_title({}, fr)).count()).toBe(1);
+    expect(await root.getByRole("button", { name: m.chat_suggestion_permits({}, fr), exact: true }).count()).toBe(1);
+    expect(await root.getByRole("region", { name: m.chat_conversation_label({}, fr) }).count()).toBe(1);
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_name({}, fr));
+    expect(await root.getByRole("button", { name: "Envoyer", exact: true }).count()).toBe(1);
+    expect(await root.getByRole("button", { name: m.chat_transcript_link({}, fr) }).count()).toBe(1);
+
+    await say("Élise");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain(niceToMeetYou("Élise", "fr"));
+    expect(await root.getByText(says("Élise")).count()).toBe(1);
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_email({}, fr));
+    await say("pas un courriel");
+    await expect.poll(() => root.locator("#chat-error").innerText()).toBe(invalidEmail("fr"));
+    await say("elise@example.ca");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain(demoLimitMessage(5, "fr"));
+    expect(await root.locator('[data-testid="chat-remaining"]').innerText()).toBe("Messages restants\u00a0: 5");
+    expect(await input.getAttribute("placeholder")).toBe(m.chat_placeholder_message({}, fr));
+
+    ai.script({ kind: "stream", chunks: ["Nous offrons ", "la planification d'itinéraires."] });
+    await say("Quels services offrez-vous?");
+    await expect.poll(lastAssistant, { timeout: 15_000 }).toContain("Nous offrons la planification d'itinéraires.");
+    await expect.poll(() => root.locator('[data-testid="chat-remaining"]').innerText()).toBe("Messages restants\u00a0: 4");
+    const request = ai.requests.at(-1)!.body!;
+    expect(request.messages[0]!.content).toBe(systemPrompt("team@example.com", "fr"));
+    expect(request.messages.at(-1)!.content).toBe("Quels services offrez-vous?");
+    // No English chat text on the French page.
+    const text = await root.innerText();
+    for (const english of ["says:", "messages remaining", "Send conversation transcript", "Popular questions", "Type your message"]) expect(text).not.toContain(english);
   });
 });

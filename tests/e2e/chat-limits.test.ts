@@ -1,11 +1,12 @@
+import * as m from "~/paraglide/messages.js";
 /**
  * Max Load in Chromium: the per-IP cap survives cleared storage and cookies, and the transcript
  * reaches a real SMTP server on loopback.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { LIMIT_REACHED } from "~/features/chat/chat-contract";
+import { limitReached } from "~/features/chat/chat-contract";
 import { demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { TRANSCRIPT_SENT } from "~/features/chat/chat-texts";
+
 import { newPage } from "../support/browser";
 import { chatOn, introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser } from "../support/e2e";
@@ -57,13 +58,15 @@ describe("the chat's limits and transcript", () => {
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
     release();
-    await page.getByText(TRANSCRIPT_SENT).waitFor();
+    await page.getByText(m.chat_transcript_sent()).waitFor();
     expect(await chat.root.getByRole("button", { name: "Send conversation transcript" }).isEnabled()).toBe(true);
 
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([TEAM]);
     expect(mail!.subject).toBe("Chat Transcript from Ada");
     expect(mail!.text.trim().split("\n\n")).toEqual([
+      // The team's mail names the visitor's language (the page's).
+      "Language: English",
       "Max Load: Hi, I'm Max Load, your AI transport specialist! What's your name?",
       "Ada: Ada",
       `Max Load: ${niceToMeetYou("Ada")}`,
@@ -96,7 +99,7 @@ describe("the chat's limits and transcript", () => {
     await fresh.waitForAssistant("This is a fake answer.");
     await fresh.idle();
     await fresh.say("Question 7");
-    await expect.poll(() => fresh.error.innerText()).toBe(LIMIT_REACHED);
+    await expect.poll(() => fresh.error.innerText()).toBe(limitReached());
     // The per-IP cap ends the conversation as the daily limit does: no dead input, a way on.
     expect(await fresh.input.isDisabled()).toBe(true);
     expect(await fresh.input.inputValue()).toBe("");

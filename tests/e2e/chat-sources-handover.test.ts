@@ -1,3 +1,4 @@
+import * as m from "~/paraglide/messages.js";
 /**
  * Max Load in Chromium, answering from the knowledge base (no AI key): the sources below an
  * answer (links to the site's own sections, kept across a reload, reachable with the keyboard,
@@ -5,9 +6,9 @@
  * conversation goes to the team, Max Load confirms, the day's messages stay as they were).
  */
 import { describe, expect, it } from "vitest";
-import { HANDOVER_ALREADY } from "~/features/chat/chat-contract";
+import { handoverAlready } from "~/features/chat/chat-contract";
 import { handedOver } from "~/features/chat/chat-lines";
-import { ASK_TEAM, SOURCES_LABEL } from "~/features/chat/chat-texts";
+
 import { checkA11y, newPage } from "../support/browser";
 import { introduce, openChat } from "../support/chat-page";
 import { useSiteAndBrowser, visit } from "../support/e2e";
@@ -37,7 +38,7 @@ describe("an answer's sources", () => {
       { sources: [FEATURES, TOKENS] },
     );
     const chat = await openChat(page, ctx.url);
-    const sources = chat.root.getByRole("list", { name: SOURCES_LABEL });
+    const sources = chat.root.getByRole("list", { name: m.chat_sources_label() });
     await sources.waitFor();
     expect(await sources.getByRole("link").evaluateAll((links) => links.map((a) => [a.getAttribute("href"), a.textContent]))).toEqual([
       [FEATURES.href, FEATURES.label],
@@ -75,13 +76,13 @@ describe("an answer's sources", () => {
     const chat = await openChat(page, ctx.url);
     await introduce(chat, "Pat", "pat@example.com");
     await chat.say("What permits do I need for a 5 metre wide load?");
-    const sources = chat.root.getByRole("list", { name: SOURCES_LABEL });
+    const sources = chat.root.getByRole("list", { name: m.chat_sources_label() });
     await sources.first().waitFor({ timeout: 15_000 });
     const link = sources.last().getByRole("link", { name: /permit/i }).first();
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/[\w/-]*#[\w-]+$/);
     const live = page.locator('[data-chat] [role="status"][aria-live="polite"]');
-    await expect.poll(() => live.innerText()).toContain(SOURCES_LABEL);
+    await expect.poll(() => live.innerText()).toContain(m.chat_sources_label());
     await link.click();
     await expect.poll(() => page.evaluate(() => location.pathname + location.hash)).toBe(href);
     expect(await page.evaluate((id) => document.getElementById(id) !== null, href!.split("#")[1]!)).toBe(true);
@@ -95,7 +96,7 @@ describe("Ask the team", () => {
     // In high contrast (the sources above are checked in the normal mode).
     await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
     const chat = await openChat(page, ctx.url);
-    const askTeam = chat.root.getByRole("button", { name: ASK_TEAM, exact: true });
+    const askTeam = chat.root.getByRole("button", { name: m.chat_ask_team(), exact: true });
     expect(await askTeam.count()).toBe(0);
     await chat.say("Ada");
     await chat.waitForAssistant("Nice to meet you, Ada!");
@@ -117,7 +118,7 @@ describe("Ask the team", () => {
 
     // Again with nothing new: the error line says the team has it; nothing is added.
     await askTeam.click();
-    await expect.poll(() => chat.error.innerText()).toBe(HANDOVER_ALREADY);
+    await expect.poll(() => chat.error.innerText()).toBe(handoverAlready());
     expect((await chat.assistantTexts()).filter((text) => text.includes(confirmation))).toHaveLength(1);
 
     // After a reload the confirmation is still in the conversation, and the action still offered.

@@ -1,3 +1,4 @@
+import * as m from "~/paraglide/messages.js";
 /**
  * Max Load in Chromium, answering from the knowledge base (no AI key): what the visitor sees at
  * each step — no empty band under the messages, suggestions that ask their question (after the
@@ -7,9 +8,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { platform } from "~/content/platform";
-import { LIMIT_REACHED } from "~/features/chat/chat-contract";
+import { limitReached } from "~/features/chat/chat-contract";
 import { demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
-import { NEXT_STEP_NEWSLETTER, SUGGESTIONS } from "~/features/chat/chat-texts";
+import { suggestions } from "~/features/chat/chat-texts";
 import { disclaimer } from "../../server/chat/texts";
 import { checkA11y, newPage } from "../support/browser";
 import { type ChatPage, introduce, openChat } from "../support/chat-page";
@@ -71,7 +72,7 @@ describe("the chat's states", () => {
   it("asks a suggestion picked in the name step once the lead is captured, never as the name", async () => {
     const { page } = await newPage(ctx.browser);
     const chat = await openChat(page, ctx.url);
-    const question = SUGGESTIONS[1];
+    const question = suggestions()[1];
     await page.getByRole("button", { name: question, exact: true }).click();
     expect(await chat.input.inputValue()).toBe("");
     await chat.root.getByText(`“${question}”`).waitFor();
@@ -86,8 +87,8 @@ describe("the chat's states", () => {
 
     // In the conversation, a suggestion is sent at once, and a draft in the input stays.
     await chat.input.fill("my draft");
-    await page.getByRole("button", { name: SUGGESTIONS[5], exact: true }).click();
-    await expect.poll(() => userLines(chat), { timeout: 15_000 }).toEqual(["Ada", "ada@example.com", question, SUGGESTIONS[5]]);
+    await page.getByRole("button", { name: suggestions()[5], exact: true }).click();
+    await expect.poll(() => userLines(chat), { timeout: 15_000 }).toEqual(["Ada", "ada@example.com", question, suggestions()[5]]);
     await expect.poll(() => chat.remaining.innerText(), { timeout: 15_000 }).toBe("3 messages remaining");
     expect(await chat.input.inputValue()).toBe("my draft");
   });
@@ -96,9 +97,9 @@ describe("the chat's states", () => {
     const { page } = await newPage(ctx.browser);
     const chat = await openChat(page, ctx.url);
     await introduce(chat, "Ada", "ada@example.com");
-    await chat.say(SUGGESTIONS[0]);
+    await chat.say(suggestions()[0]!);
     await expect.poll(() => chat.remaining.innerText(), { timeout: 15_000 }).toBe("4 messages remaining");
-    await chat.say(SUGGESTIONS[1]);
+    await chat.say(suggestions()[1]!);
     await expect.poll(() => chat.remaining.innerText(), { timeout: 15_000 }).toBe("3 messages remaining");
     await chat.waitForAssistant("Route planning");
     const answers = (await chat.assistantTexts()).slice(-2);
@@ -115,13 +116,13 @@ describe("the chat's states", () => {
     await chat.input.press("Enter");
     await expect.poll(() => chat.remaining.innerText(), { timeout: 15_000 }).toBe("0 messages remaining");
 
-    await expect.poll(() => chat.error.innerText()).toBe(LIMIT_REACHED);
+    await expect.poll(() => chat.error.innerText()).toBe(limitReached());
     expect(await chat.input.isDisabled()).toBe(true);
     expect(await chat.send.isDisabled()).toBe(true);
     expect(await chat.input.inputValue()).toBe("");
     // The visitor was typing: the focus moves from the disabled input to the way forward.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(NEXT_STEP_NEWSLETTER);
-    for (const question of SUGGESTIONS) expect(await page.getByRole("button", { name: question, exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(m.chat_next_step_newsletter());
+    for (const question of suggestions()) expect(await page.getByRole("button", { name: question, exact: true }).isDisabled()).toBe(true);
 
     const newsletter = chat.root.getByRole("link", { name: /newsletter/i });
     const contact = chat.root.getByRole("link", { name: /contact form/i });

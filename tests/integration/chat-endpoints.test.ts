@@ -6,16 +6,8 @@ import { statSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  EMPTY_MESSAGE,
-  INVALID_EMAIL,
-  MESSAGE_TOO_LONG,
-  NAME_REQUIRED,
-  SESSION_MISSING,
-  TRANSCRIPT_EMPTY,
-  TRANSCRIPT_TOO_MANY,
-} from "~/features/chat/chat-contract";
-import { GREETING, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
+import { emptyMessage, invalidEmail, messageTooLong, nameRequired, sessionMissing, transcriptEmpty, transcriptTooMany } from "~/features/chat/chat-contract";
+import { greeting, demoLimitMessage, niceToMeetYou } from "~/features/chat/chat-lines";
 import { referralMessage } from "../../server/chat/texts";
 import { exportLeads } from "../../server/cli/leads";
 import { erasePerson as deletePerson } from "../../server/leads/erase";
@@ -80,7 +72,7 @@ describe("the visitor session", () => {
       body: JSON.stringify({ text: "hi" }),
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: SESSION_MISSING });
+    expect(await response.json()).toEqual({ error: sessionMissing() });
   });
 
   it("keeps its secret in DATA_DIR/session-secret (mode 600), so sessions survive a restart", async () => {
@@ -125,7 +117,7 @@ describe("the lead", () => {
     expect(Date.parse(rows[0]!.created_at)).toBeGreaterThanOrEqual(before - 1000);
     const session = await v.session();
     expect(session.body.history).toEqual([
-      { role: "assistant", content: GREETING },
+      { role: "assistant", content: greeting() },
       { role: "user", content: "Grace" },
       { role: "assistant", content: niceToMeetYou("Grace") },
       { role: "user", content: "grace@example.com" },
@@ -138,17 +130,17 @@ describe("the lead", () => {
     for (const email of ["nope", "a b@example.com", "a@b", ""]) {
       const response = await v.lead("Ada", email);
       expect(response.status).toBe(400);
-      expect(response.body.error).toBe(INVALID_EMAIL);
+      expect(response.body.error).toBe(invalidEmail());
     }
-    expect((await v.lead("   ", "ok@example.com")).body.error).toBe(NAME_REQUIRED);
+    expect((await v.lead("   ", "ok@example.com")).body.error).toBe(nameRequired());
   });
 });
 
 describe("bad input gets 4xx with a clear message, never a 500", () => {
   it.each([
-    ["too long", JSON.stringify({ text: "x".repeat(1001) }), 400, MESSAGE_TOO_LONG],
-    ["empty", JSON.stringify({ text: "   " }), 400, EMPTY_MESSAGE],
-    ["wrong type", JSON.stringify({ text: 42 }), 400, EMPTY_MESSAGE],
+    ["too long", JSON.stringify({ text: "x".repeat(1001) }), 400, messageTooLong()],
+    ["empty", JSON.stringify({ text: "   " }), 400, emptyMessage()],
+    ["wrong type", JSON.stringify({ text: 42 }), 400, emptyMessage()],
     ["a role the browser may not set", JSON.stringify({ text: "hi", role: "system" }), 400, "Unknown field: role."],
     ["history from the browser", JSON.stringify({ text: "hi", messages: [] }), 400, "Unknown field: messages."],
     ["malformed JSON", "{not json", 400, "The request body is not valid JSON."],
@@ -181,7 +173,7 @@ describe("the transcript", () => {
   it("is composed from the stored conversation and queued to TEAM_EMAIL only", async () => {
     const v = chatVisitor(site.url);
     await v.session();
-    expect((await v.transcript()).body).toEqual({ error: TRANSCRIPT_EMPTY });
+    expect((await v.transcript()).body).toEqual({ error: transcriptEmpty() });
     await v.lead("Linus", "linus@example.com");
     await v.send("How will the permit management system work?");
     // The browser cannot choose the recipient or the text.
@@ -193,9 +185,11 @@ describe("the transcript", () => {
     const mail = mails.find((m) => m.subject === "Chat Transcript from Linus");
     expect(mail?.to).toBe(TEAM);
     expect(query("SELECT id FROM mail WHERE \"to\" = 'victim@example.com'")).toHaveLength(0);
-    const lines = mail!.text.split("\n\n");
+    const lines = mail!.text.split("\n\n").slice(1);
+    // The team's mail names the visitor's language.
+    expect(mail!.text.split("\n\n")[0]).toBe("Language: English");
     expect(lines.slice(0, 5)).toEqual([
-      `Max Load: ${GREETING}`,
+      `Max Load: ${greeting()}`,
       "Linus: Linus",
       `Max Load: ${niceToMeetYou("Linus")}`,
       "Linus: linus@example.com",
@@ -206,6 +200,16 @@ describe("the transcript", () => {
     expect(mail!.html).toContain("<br><br>");
   });
 
+  it("from a French page: the conversation in French, the mail to the team in English, naming the language", async () => {
+    const v = chatVisitor(site.url, {}, "fr");
+    await v.session();
+    await v.lead("Élise", "elise@example.ca");
+    expect(await v.transcript()).toEqual({ status: 200, body: { ok: true } });
+    const mail = query<{ to: string; subject: string; text: string }>("SELECT \"to\", subject, text FROM mail WHERE subject = 'Chat Transcript from Élise'")[0];
+    expect(mail?.to).toBe(TEAM);
+    expect(mail!.text.split("\n\n").slice(0, 4)).toEqual(["Language: French (Canadian)", `Max Load: ${greeting("fr")}`, "Élise: Élise", `Max Load: ${niceToMeetYou("Élise", "fr")}`]);
+  });
+
   it("is limited to a few per visitor per hour", async () => {
     const v = chatVisitor(site.url);
     await v.session();
@@ -213,7 +217,7 @@ describe("the transcript", () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await v.transcript()).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect((await v.transcript()).body.error).toBe(TRANSCRIPT_TOO_MANY);
+    expect((await v.transcript()).body.error).toBe(transcriptTooMany());
   });
 });
 

@@ -5,8 +5,8 @@
  * texts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANDOVER_ALREADY, HANDOVER_EMPTY, HANDOVER_LEAD_REQUIRED, HANDOVER_TOO_MANY, SESSION_MISSING } from "~/features/chat/chat-contract";
-import { GREETING, handedOver } from "~/features/chat/chat-lines";
+import { handoverAlready, handoverEmpty, handoverLeadRequired, handoverTooMany, sessionMissing } from "~/features/chat/chat-contract";
+import { greeting, handedOver } from "~/features/chat/chat-lines";
 import { handoverScope } from "../../server/chat/handover";
 import { openDatabase } from "../../server/db/database";
 import { erasePerson } from "../../server/leads/erase";
@@ -79,7 +79,7 @@ describe("Ask the team", () => {
     expect(mail!.to).toEqual([TEAM]);
     expect(mail!.subject).toBe("Ask the team: Ada Lovelace (Max Load chat)");
     expect(mail!.text).toContain("Please write to them at ada@example.com.");
-    expect(mail!.text).toContain(`Max Load: ${GREETING}`);
+    expect(mail!.text).toContain(`Max Load: ${greeting()}`);
     expect(mail!.text).toContain(`Ada Lovelace: ${QUESTION}`);
     expect(mail!.text).toContain(`Max Load: ${answer.final?.type === "done" ? answer.final.reply.split("\n")[0] : ""}`);
 
@@ -89,7 +89,7 @@ describe("Ask the team", () => {
     expect(session.body.limits.remainingMessages).toBe(4);
 
     // Nothing new since: the team already has it, and no second mail leaves.
-    expect(await handover(visitor)).toEqual({ status: 409, body: { error: HANDOVER_ALREADY } });
+    expect(await handover(visitor)).toEqual({ status: 409, body: { error: handoverAlready() } });
 
     // The workspace lists the visitor's contact message, whose page holds the conversation.
     const cookie = await signIn();
@@ -109,11 +109,11 @@ describe("Ask the team", () => {
 
   it("asks for a question first, and for the name and email before that; a session is needed", async () => {
     const visitor = chatVisitor(site.url, { origin: PUBLIC });
-    expect(await handover(visitor)).toEqual({ status: 401, body: { error: SESSION_MISSING } });
+    expect(await handover(visitor)).toEqual({ status: 401, body: { error: sessionMissing() } });
     await visitor.session();
-    expect(await handover(visitor)).toEqual({ status: 403, body: { error: HANDOVER_LEAD_REQUIRED } });
+    expect(await handover(visitor)).toEqual({ status: 403, body: { error: handoverLeadRequired() } });
     await visitor.lead("Bo", "bo@example.com");
-    expect(await handover(visitor)).toEqual({ status: 400, body: { error: HANDOVER_EMPTY } });
+    expect(await handover(visitor)).toEqual({ status: 400, body: { error: handoverEmpty() } });
     const forged = await visitor.post("/api/chat/handover", JSON.stringify({ to: "victim@example.com" }));
     expect(forged.status).toBe(400);
     expect(mailsTo("victim@example.com")).toHaveLength(0);
@@ -130,7 +130,7 @@ describe("Ask the team", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     await visitor.send("One more thing about escorts");
-    expect((await handover(visitor)).body.error).toBe(HANDOVER_TOO_MANY);
+    expect((await handover(visitor)).body.error).toBe(handoverTooMany());
     expect((await visitor.session()).body.limits.remainingMessages).toBe(0);
   });
 

@@ -1,8 +1,8 @@
 /** The chat on PostgreSQL: the same atomic counting (exactly 5 under concurrency), refunds, storage. */
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { LIMIT_REACHED } from "~/features/chat/chat-contract";
-import { GREETING } from "~/features/chat/chat-lines";
+import { limitReached } from "~/features/chat/chat-contract";
+import { greeting } from "~/features/chat/chat-lines";
 import { chatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Postgres, startPostgres } from "../support/postgres";
@@ -34,11 +34,11 @@ it("answers exactly 5 of 12 concurrent messages, refunds failures, and stores th
   ai.setDefault({ kind: "stream", chunks: ["ok"], delayMs: 0 });
   const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => v.send(`Concurrent ${i}`)));
   expect(replies.filter((r) => r.final?.type === "done")).toHaveLength(5);
-  expect(replies.filter((r) => r.status === 429 && r.json?.error === LIMIT_REACHED)).toHaveLength(7);
+  expect(replies.filter((r) => r.status === 429 && r.json?.error === limitReached())).toHaveLength(7);
 
   const session = await v.session();
   expect(session.body.limits.remainingMessages).toBe(0);
-  expect(session.body.history?.[0]).toEqual({ role: "assistant", content: GREETING });
+  expect(session.body.history?.[0]).toEqual({ role: "assistant", content: greeting() });
   expect((await v.transcript()).status).toBe(200);
 
   const client = new pg.Client(postgres.url);

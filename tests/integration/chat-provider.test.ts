@@ -4,9 +4,9 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_FAILURE, LEAD_REQUIRED } from "~/features/chat/chat-contract";
-import { GREETING } from "~/features/chat/chat-lines";
-import { APOLOGIES, ERROR_APOLOGY, QUOTA_EXCEEDED_ERROR, capacityMessage } from "../../server/chat/texts";
+import { chatFailure, leadRequired } from "~/features/chat/chat-contract";
+import { demoLimitMessage, greeting, niceToMeetYou } from "~/features/chat/chat-lines";
+import { apologies, errorApology, quotaExceededError, capacityMessage } from "../../server/chat/texts";
 import { maxTokensFor, systemPrompt } from "../../server/chat/prompt";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
@@ -49,7 +49,7 @@ describe("the lead comes first, on the server too", () => {
     const session = await visitor.session();
     const refused = await visitor.send("What services do you offer?");
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ error: LEAD_REQUIRED });
+    expect(refused.json).toEqual({ error: leadRequired() });
     expect(ai.requests).toHaveLength(0);
 
     // Once the lead is given, the same visitor is answered, with the whole allowance.
@@ -97,7 +97,7 @@ describe("a normal answer", () => {
     expect(body.max_tokens).toBe(500);
     // The opening exchange (name, email) is not sent to the provider.
     expect(request.raw).not.toContain("ada@example.com");
-    expect(request.raw).not.toContain(GREETING);
+    expect(request.raw).not.toContain(greeting());
   });
 
   it("sends the stored history, and max_tokens follows the number of messages", async () => {
@@ -148,7 +148,7 @@ describe("rate limit (429)", () => {
     const reply = await visitor.send("How will the cost simulation work?");
     expect(ai.requests).toHaveLength(2);
     expect(reply.final?.type).toBe("done");
-    expect(APOLOGIES).toContain(reply.final?.type === "done" ? reply.final.reply : "");
+    expect(apologies()).toContain(reply.final?.type === "done" ? reply.final.reply : "");
     expect(reply.final?.limits.remainingMessages).toBe(5);
   });
 
@@ -157,7 +157,7 @@ describe("rate limit (429)", () => {
     ai.script({ kind: "quota" });
     const reply = await visitor.send("How will the cost simulation work?");
     expect(ai.requests).toHaveLength(1);
-    expect(reply.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM), error: QUOTA_EXCEEDED_ERROR, limits: { remainingMessages: 5 } });
+    expect(reply.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM), error: quotaExceededError(), limits: { remainingMessages: 5 } });
     expect(capacityMessage(TEAM)).toContain("reached its capacity");
     expect(capacityMessage(TEAM)).toContain("couple of hours");
   });
@@ -180,11 +180,83 @@ describe("other failures: a canned apology, then the failure text, and the messa
       const reply = await visitor.send("Will the platform include training resources?");
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(ai.requests).toHaveLength(1); // the SDK's own retries are off
-      expect(reply.final).toMatchObject({ type: "error", reply: ERROR_APOLOGY, error: CHAT_FAILURE, limits: { remainingMessages: 5 } });
+      expect(reply.final).toMatchObject({ type: "error", reply: errorApology(), error: chatFailure(), limits: { remainingMessages: 5 } });
       const session = await visitor.session();
       expect(session.body.limits.remainingMessages).toBe(5);
     });
   }
+});
+
+describe("Max Load in French", () => {
+  async function frenchVisitor(name = "Élise"): Promise<ChatVisitor> {
+    const visitor = chatVisitor(site.url, {}, "fr");
+    await visitor.session();
+    const lead = await visitor.lead(name, "elise@example.ca");
+    expect(lead.status).toBe(200);
+    expect(lead.body.message).toBe(demoLimitMessage(5, "fr"));
+    return visitor;
+  }
+
+  it("on a French page: the provider is told to answer in the visitor's language, in Canadian French, from the French pages' passages", async () => {
+    const visitor = await frenchVisitor();
+    const history = (await visitor.session()).body.history ?? [];
+    expect(history.slice(0, 3)).toEqual([
+      { role: "assistant", content: greeting("fr") },
+      { role: "user", content: "Élise" },
+      { role: "assistant", content: niceToMeetYou("Élise", "fr") },
+    ]);
+    ai.script({ kind: "stream", chunks: ["Bonjour Élise, ", "voici nos services."] });
+    const reply = await visitor.send("Quels services offrez-vous?");
+    expect(reply.final).toMatchObject({ type: "done", reply: "Bonjour Élise, voici nos services.", source: "ai", limits: { remainingMessages: 4 } });
+    const body = ai.requests[0]!.body!;
+    const system = body.messages[0]!.content;
+    expect(system).toBe(systemPrompt(TEAM, "fr"));
+    expect(system).toContain("Always answer in the language the visitor writes in");
+    expect(system).toContain("The visitor is on the French page of the site: when their message does not make the language clear, answer in French.");
+    expect(system).toContain("Canadian (Quebec) French");
+    expect(body.messages[2]!.content).toBe("Quels services offrez-vous?");
+    // The sources link to the French pages.
+    const sources = reply.final?.type === "done" ? (reply.final.sources ?? []) : [];
+    for (const source of sources) expect(source.href).toMatch(/^\/fr[/#]/);
+  });
+
+  it("a question typed in French on the English page: the provider is told to answer in the visitor's language", async () => {
+    const visitor = await newVisitor("Zoe");
+    ai.script({ kind: "answer", text: "Nous offrons la planification d'itinéraires." });
+    const reply = await visitor.send("Quels services offrez-vous?");
+    expect(reply.final).toMatchObject({ type: "done", reply: "Nous offrons la planification d'itinéraires." });
+    const system = ai.requests[0]!.body!.messages[0]!.content;
+    expect(system).toBe(systemPrompt(TEAM, "en"));
+    expect(system).toContain("Always answer in the language the visitor writes in (the language of their latest message)");
+    expect(system).not.toContain("Canadian (Quebec) French");
+  });
+
+  it("our own texts in French: the apology and the failure, the capacity message and the quota error", async () => {
+    const visitor = await frenchVisitor("Rémi");
+    ai.script({ kind: "error", status: 500 });
+    const failed = await visitor.send("Comment fonctionnera la simulation des coûts?");
+    expect(failed.final).toMatchObject({ type: "error", reply: errorApology("fr"), error: chatFailure("fr"), limits: { remainingMessages: 5 } });
+    expect(errorApology("fr")).toMatch(/^Je suis désolé/);
+    ai.script({ kind: "quota" });
+    const capacity = await visitor.send("Et les permis?");
+    expect(capacity.final).toMatchObject({ type: "error", reply: capacityMessage(TEAM, "fr"), error: quotaExceededError("fr") });
+    expect(quotaExceededError("fr")).toBe("Quota de l'API dépassé");
+  });
+
+  it("refusals in French: a question before the lead, a bad email, an unknown language", async () => {
+    const visitor = chatVisitor(site.url, {}, "fr");
+    await visitor.session();
+    const early = await visitor.send("Bonjour?");
+    expect(early.status).toBe(403);
+    expect(early.json).toEqual({ error: leadRequired("fr") });
+    expect(leadRequired("fr")).toBe("Veuillez donner votre nom et votre adresse courriel avant de poser une question à Max Load.");
+    const bad = await visitor.lead("Élise", "pas-un-courriel");
+    expect(bad).toEqual({ status: 400, body: { error: "Veuillez entrer une adresse courriel valide." } });
+    const unknown = await visitor.post("/api/chat/lead", JSON.stringify({ name: "Hans", email: "hans@example.de", locale: "de" }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: 'The language must be "en" or "fr".' });
+    expect(ai.requests).toHaveLength(0);
+  });
 });
 
 describe("a visitor who goes away", () => {

@@ -5,7 +5,7 @@
  */
 import { SqliteDatabase as Database } from "../../server/db/sqlite-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMIT_REACHED, QUOTA_UNAVAILABLE } from "~/features/chat/chat-contract";
+import { limitReached, quotaUnavailable } from "~/features/chat/chat-contract";
 import { chatVisitor, type ChatVisitor } from "../support/chat-client";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Site, startSite } from "../support/site-server";
@@ -53,7 +53,7 @@ describe("per visitor", () => {
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     const sixth = await v.send("One more?");
     expect(sixth.status).toBe(429);
-    expect(sixth.json?.error).toBe(LIMIT_REACHED);
+    expect(sixth.json?.error).toBe(limitReached());
     expect(sixth.json?.limits?.remainingMessages).toBe(0);
     const session = await v.session();
     expect(session.body.limits.remainingMessages).toBe(0);
@@ -65,7 +65,7 @@ describe("per visitor", () => {
     const before = ai.requests.length;
     const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => v.send(`Concurrent ${i}`)));
     expect(replies.filter((r) => r.final?.type === "done")).toHaveLength(5);
-    expect(replies.filter((r) => r.status === 429 && r.json?.error === LIMIT_REACHED)).toHaveLength(7);
+    expect(replies.filter((r) => r.status === 429 && r.json?.error === limitReached())).toHaveLength(7);
     expect(ai.requests.length - before).toBe(5);
   });
 
@@ -105,7 +105,7 @@ describe("per IP", () => {
     const third = await visitor(s.url, { "x-forwarded-for": "198.51.100.4" });
     const refused = await third.send("c0");
     expect(refused.status).toBe(429);
-    expect(refused.json?.error).toBe(LIMIT_REACHED);
+    expect(refused.json?.error).toBe(limitReached());
     // The visitor's own allowance was given back: only the IP cap refused it.
     expect((await third.session()).body.limits.remainingMessages).toBe(5);
   });
@@ -135,7 +135,7 @@ describe("fail closed", () => {
     const before = ai.requests.length;
     const reply = await v.send("Hello?");
     expect(reply.status).toBe(503);
-    expect(reply.json?.error).toBe(QUOTA_UNAVAILABLE);
+    expect(reply.json?.error).toBe(quotaUnavailable());
     expect(ai.requests.length).toBe(before);
   });
 });

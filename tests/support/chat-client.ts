@@ -7,6 +7,8 @@
  *   await visitor.lead("Ada", "ada@example.com");
  *   const reply = await visitor.send("What services do you offer?");
  *   reply.status, reply.events, reply.final, reply.text (the streamed deltas joined)
+ *
+ * A visitor of the French page: chatVisitor(site.url, {}, "fr") sends `locale: "fr"` in every body.
  */
 import type { ChatLimits, ReplyEvent, SessionResponse } from "~/features/chat/chat-contract";
 import { ndjsonSplitter } from "./ndjson";
@@ -27,6 +29,8 @@ export interface SendResult {
 
 export interface ChatVisitor {
   cookie: string | undefined;
+  /** The page's language sent in every body, as the browser does (none: the field is left out). */
+  locale: "en" | "fr" | undefined;
   headers: Record<string, string>;
   session(timeZone?: string): Promise<{ status: number; body: SessionResponse }>;
   lead(name: string, email: string, timeZone?: string): Promise<{ status: number; body: { message?: string; limits?: ChatLimits; error?: string } }>;
@@ -37,9 +41,11 @@ export interface ChatVisitor {
 
 const now = () => performance.timeOrigin + performance.now();
 
-export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string> = {}): ChatVisitor {
+export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string> = {}, locale?: "en" | "fr"): ChatVisitor {
+  const inLocale = (body: object): string => JSON.stringify(visitor.locale ? { ...body, locale: visitor.locale } : body);
   const visitor: ChatVisitor = {
     cookie: undefined,
+    locale,
     headers: { origin: siteUrl, ...extraHeaders },
     async session(timeZone = "Europe/Paris") {
       const response = await fetch(`${siteUrl}/api/chat/session?timeZone=${encodeURIComponent(timeZone)}`, { headers: requestHeaders() });
@@ -47,11 +53,11 @@ export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string
       return { status: response.status, body: (await response.json()) as SessionResponse };
     },
     async lead(name, email, timeZone = "Europe/Paris") {
-      const response = await visitor.post("/api/chat/lead", JSON.stringify({ name, email, timeZone }));
+      const response = await visitor.post("/api/chat/lead", inLocale({ name, email, timeZone }));
       return { status: response.status, body: (await response.json()) as { message?: string; limits?: ChatLimits; error?: string } };
     },
     async send(text, options = {}) {
-      const response = await visitor.post("/api/chat/messages", JSON.stringify({ text, timeZone: options.timeZone ?? "Europe/Paris" }));
+      const response = await visitor.post("/api/chat/messages", inLocale({ text, timeZone: options.timeZone ?? "Europe/Paris" }));
       const result: SendResult = { status: response.status, headers: response.headers, events: [], text: "", deltaReceivedAt: [] };
       if (!response.headers.get("content-type")?.includes("ndjson")) {
         result.json = (await response.json()) as SendResult["json"];
@@ -78,7 +84,7 @@ export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string
       return result;
     },
     async transcript() {
-      const response = await visitor.post("/api/chat/transcript", "{}");
+      const response = await visitor.post("/api/chat/transcript", inLocale({}));
       return { status: response.status, body: (await response.json()) as { ok?: boolean; error?: string } };
     },
     async post(path, body, headers = {}) {

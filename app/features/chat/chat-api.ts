@@ -2,15 +2,16 @@
  * The browser's requests to /api/chat/* (docs/chat.md, Endpoints). Shapes and texts come from
  * chat-contract.ts; the request schemas (zod) are loaded on demand by loadChatSchemas.
  */
+import { getLocale } from "~/shared/i18n/locale";
 import {
-  CHAT_FAILURE,
   type ChatLimits,
   type ErrorResponse,
-  HANDOVER_FAILED,
   type HandoverResponse,
   type LeadResponse,
   type ReplyEvent,
   type SessionResponse,
+  chatFailure,
+  handoverFailed,
 } from "./chat-contract";
 import type * as ChatSchemas from "./chat-schemas";
 import { ATTRIBUTION_FIELD, leadAttribution } from "~/shared/forms/attribution";
@@ -59,22 +60,22 @@ export async function saveLead(lead: ChatSchemas.LeadRequest): Promise<{ ok: tru
   const response = await fetch("/api/chat/lead", { method: "POST", headers: JSON_HEADERS, body });
   const answer = await jsonBody<LeadResponse & ErrorResponse>(response);
   if (response.ok && answer.message && answer.limits) return { ok: true, value: { message: answer.message, limits: answer.limits } };
-  return { ok: false, error: answer.error ?? CHAT_FAILURE };
+  return { ok: false, error: answer.error ?? chatFailure() };
 }
 
 /** Whether the server queued the transcript. */
 export async function sendTranscript(): Promise<boolean> {
-  const response = await fetch("/api/chat/transcript", { method: "POST", headers: JSON_HEADERS, body: "{}" });
+  const response = await fetch("/api/chat/transcript", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ locale: getLocale() }) });
   return response.ok;
 }
 
 /** "Ask the team" (a contact message, with its attribution as a lead): Max Load's confirmation, or the refusal's text. */
 export async function askTeam(): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
-  const body = JSON.stringify({ [ATTRIBUTION_FIELD]: leadAttribution() });
+  const body = JSON.stringify({ locale: getLocale(), [ATTRIBUTION_FIELD]: leadAttribution() });
   const response = await fetch("/api/chat/handover", { method: "POST", headers: JSON_HEADERS, body });
   const answer = await jsonBody<HandoverResponse & ErrorResponse>(response);
   if (response.ok && answer.message) return { ok: true, message: answer.message };
-  return { ok: false, error: answer.error ?? HANDOVER_FAILED };
+  return { ok: false, error: answer.error ?? handoverFailed() };
 }
 
 export type ReplyStart =
@@ -87,7 +88,7 @@ export type ReplyStart =
  * Asks Max Load. A request or stream that stays silent for stallMs is aborted: the events then
  * end with an AbortError, as they do when the connection fails.
  */
-export async function postMessage(text: string, timeZone = browserTimeZone(), stallMs = STALL_MS): Promise<ReplyStart> {
+export async function postMessage(text: string, timeZone = browserTimeZone(), stallMs = STALL_MS, locale = getLocale()): Promise<ReplyStart> {
   const controller = new AbortController();
   let stall: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
@@ -100,7 +101,7 @@ export async function postMessage(text: string, timeZone = browserTimeZone(), st
     const response = await fetch("/api/chat/messages", {
       method: "POST",
       headers: JSON_HEADERS,
-      body: JSON.stringify({ text, timeZone }),
+      body: JSON.stringify({ text, timeZone, locale }),
       signal: controller.signal,
     });
     if (!response.ok || !response.body || !response.headers.get("content-type")?.includes("ndjson")) {

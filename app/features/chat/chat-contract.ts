@@ -4,8 +4,11 @@
  * The request schemas built from these are in chat-schemas.ts (zod, kept out of the page's
  * first load); what Max Load says is in chat-lines.ts; the page's own words in chat-texts.ts.
  * No zod and no React here: Home's first load imports this module (through chat-lines.ts).
+ * Every request body carries the page's language (`locale`): the server answers in it.
  */
-import { FIELD_MESSAGES } from "~/shared/forms/form-result";
+import * as m from "~/paraglide/messages.js";
+import { LIMITS } from "~/shared/forms/form-result";
+import { LANGUAGE_TAG, type Locale, getLocale } from "~/shared/i18n/locale";
 
 /** Spec §9: answered messages per visitor per day, reset at the visitor's next local midnight. */
 export const DAILY_MESSAGES = 5;
@@ -69,21 +72,31 @@ export type ReplyEvent =
   | { type: "done"; reply: string; limits: ChatLimits; source: "ai" | "knowledge-base" | "fallback"; sources?: ChatSource[] }
   | { type: "error"; reply?: string; error: string; limits: ChatLimits };
 
-// What the endpoints answer when they refuse (spec §5, §8); the browser shows these texts.
-export const INVALID_EMAIL = FIELD_MESSAGES.email;
-export const NAME_REQUIRED = FIELD_MESSAGES.nameRequired;
-export const EMPTY_MESSAGE = "Please type a message.";
-export const MESSAGE_TOO_LONG = `Your message is too long: ${MAX_MESSAGE_LENGTH.toLocaleString("en-US")} characters at most.`;
-export const LIMIT_REACHED = "You've reached the daily message limit. Please try again tomorrow.";
-export const CHAT_FAILURE = "Failed to get a response. Please try again.";
-export const LEAD_REQUIRED = "Please share your name and email address before asking Max Load a question.";
-export const SESSION_MISSING = "Your chat session has expired. Please reload the page.";
-export const QUOTA_UNAVAILABLE = "The chat is unavailable right now. Please try again later.";
-export const TRANSCRIPT_FAILED = "Failed to send transcript. Please try again.";
-export const TRANSCRIPT_EMPTY = "There is no conversation to send yet.";
-export const TRANSCRIPT_TOO_MANY = "You've sent several transcripts recently. Please try again later.";
-export const HANDOVER_LEAD_REQUIRED = "Please share your name and email address first, so the team can write to you.";
-export const HANDOVER_EMPTY = "Ask Max Load your question first: the team receives it with the conversation.";
-export const HANDOVER_ALREADY = "The team already has this conversation and will write to you soon.";
-export const HANDOVER_TOO_MANY = "You've asked the team several times recently. Please try again later.";
-export const HANDOVER_FAILED = "Failed to reach the team. Please try again.";
+// What the endpoints answer when they refuse (spec §5, §8), in the page's language (the server
+// passes the request's; the browser's page knows its own); the browser shows these texts. Each is
+// a function so that only the texts a bundle uses are in it.
+type In = Locale | undefined;
+const at = (locale: In) => ({ locale });
+/** "1,000" in English, "1 000" in French. */
+const count = (value: number, locale: In) => value.toLocaleString(LANGUAGE_TAG[locale ?? getLocale()]);
+
+export const invalidEmail = (locale?: Locale) => m.chat_invalid_email({}, at(locale));
+export const emailTooLong = (locale?: Locale) => m.chat_email_too_long({ max: count(LIMITS.email, locale) }, at(locale));
+export const nameRequired = (locale?: Locale) => m.chat_name_required({}, at(locale));
+export const nameTooLong = (locale?: Locale) => m.chat_name_too_long({ max: count(LIMITS.name, locale) }, at(locale));
+export const controlCharacters = (locale?: Locale) => m.chat_control_chars({}, at(locale));
+export const emptyMessage = (locale?: Locale) => m.chat_empty_message({}, at(locale));
+export const messageTooLong = (locale?: Locale) => m.chat_message_too_long({ max: count(MAX_MESSAGE_LENGTH, locale) }, at(locale));
+export const limitReached = (locale?: Locale) => m.chat_limit_reached({}, at(locale));
+export const chatFailure = (locale?: Locale) => m.chat_failure({}, at(locale));
+export const leadRequired = (locale?: Locale) => m.chat_lead_required({}, at(locale));
+export const sessionMissing = (locale?: Locale) => m.chat_session_missing({}, at(locale));
+export const quotaUnavailable = (locale?: Locale) => m.chat_quota_unavailable({}, at(locale));
+export const transcriptFailed = (locale?: Locale) => m.chat_transcript_failed({}, at(locale));
+export const transcriptEmpty = (locale?: Locale) => m.chat_transcript_empty({}, at(locale));
+export const transcriptTooMany = (locale?: Locale) => m.chat_transcript_too_many({}, at(locale));
+export const handoverLeadRequired = (locale?: Locale) => m.chat_handover_lead_required({}, at(locale));
+export const handoverEmpty = (locale?: Locale) => m.chat_handover_empty({}, at(locale));
+export const handoverAlready = (locale?: Locale) => m.chat_handover_already({}, at(locale));
+export const handoverTooMany = (locale?: Locale) => m.chat_handover_too_many({}, at(locale));
+export const handoverFailed = (locale?: Locale) => m.chat_handover_failed({}, at(locale));

@@ -4,7 +4,8 @@
  */
 import type { FormEvent, ReactNode, Ref } from "react";
 import { ASSISTANT_NAME } from "~/content/brand";
-import { SUGGESTIONS, SUGGESTIONS_TITLE, TRANSCRIPT_LINK } from "./chat-texts";
+import * as m from "~/paraglide/messages.js";
+import { saysLabel, suggestions } from "./chat-texts";
 
 export function Avatar() {
   return (
@@ -27,7 +28,7 @@ export function MessageBubble({ role, author, children, below }: { role: "user" 
         mine ? "rounded-br-sm bg-brand text-on-dark" : "rounded-bl-sm border border-line bg-canvas text-ink"
       }`}
     >
-      <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{mine ? `${author} says:` : `${ASSISTANT_NAME} says:`}</p>
+      <p className={`text-xs font-semibold ${mine ? "text-on-dark" : "text-brand"}`}>{saysLabel(mine ? author : ASSISTANT_NAME)}</p>
       <div className="mt-1 text-[0.95rem] leading-relaxed">{children}</div>
     </div>
   );
@@ -50,10 +51,10 @@ export function Suggestions({ onPick, disabled }: { onPick?: (question: string) 
   return (
     <div className="mb-4">
       <h3 id="chat-suggestions-title" className="text-sm font-semibold text-muted">
-        {SUGGESTIONS_TITLE}
+        {m.chat_suggestions_title()}
       </h3>
       <ul aria-labelledby="chat-suggestions-title" className="mt-2 flex flex-wrap gap-2">
-        {SUGGESTIONS.map((question) => (
+        {suggestions().map((question) => (
           <li key={question}>
             <button
               type="button"
@@ -109,7 +110,7 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
         <div
           ref={listRef}
           role="region"
-          aria-label="Conversation with Max Load"
+          aria-label={m.chat_conversation_label()}
           tabIndex={0}
           className="h-[500px] space-y-4 overflow-y-auto overscroll-contain p-4"
         >
@@ -140,7 +141,7 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
             disabled={props.busy}
             className="rounded-lg bg-brand px-4 py-2 font-semibold text-on-dark hover:bg-brand-strong disabled:opacity-60"
           >
-            Send
+            {m.chat_send()}
           </button>
         </form>
         <div className="flex min-h-12 flex-wrap items-center justify-between gap-2 border-t border-line bg-canvas px-4 py-2 text-sm">
@@ -161,7 +162,7 @@ export function ChatFrame({ listRef, inputRef, ...props }: ChatFrameProps) {
               disabled={props.transcriptDisabled}
               className="text-brand underline underline-offset-2 hover:text-brand-strong disabled:opacity-60"
             >
-              {props.transcriptLabel ?? TRANSCRIPT_LINK}
+              {props.transcriptLabel ?? m.chat_transcript_link()}
             </button>
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAILY_MESSAGES, type SessionResponse } from "./chat-contract";
-import { GREETING, niceToMeetYou } from "./chat-lines";
+import { greeting, niceToMeetYou } from "./chat-lines";
 import { type ChatAction, type ChatState, chatReducer, effectiveLimits, initialChatState } from "./chat-reducer";
 
 const limits = (remainingMessages: number) => ({ remainingMessages, resetTime: "2999-01-01T00:00:00.000Z" });
@@ -12,18 +12,18 @@ const session = (extra: Partial<SessionResponse> = {}): SessionResponse => ({ us
 describe("the chat reducer: steps", () => {
   it("starts at the name step with the greeting, or at the message step with a stored name and history", () => {
     expect(fresh()).toMatchObject({ step: "name", userName: null, isLoading: false, error: null });
-    expect(lines(fresh())).toEqual([["assistant", GREETING]]);
+    expect(lines(fresh())).toEqual([["assistant", greeting()]]);
     const stored = initialChatState({
       userName: "Ada",
       history: [
-        { role: "assistant", content: GREETING },
+        { role: "assistant", content: greeting() },
         { role: "system", content: "shown as Max Load's" },
       ],
       limits: limits(2),
     });
     expect(stored).toMatchObject({ step: "message", userName: "Ada", limits: limits(2) });
     expect(lines(stored)).toEqual([
-      ["assistant", GREETING],
+      ["assistant", greeting()],
       ["assistant", "shown as Max Load's"],
     ]);
   });
@@ -89,13 +89,13 @@ describe("the chat reducer: replies", () => {
 describe("the chat reducer: the session", () => {
   it("takes the server's name, history and email (lead done: message step)", () => {
     const history = [
-      { role: "assistant" as const, content: GREETING },
+      { role: "assistant" as const, content: greeting() },
       { role: "user" as const, content: "Grace" },
     ];
     const state = run(fresh(), { type: "session", session: session({ name: "Grace", email: "g@example.com", history, limits: limits(3) }) });
     expect(state).toMatchObject({ step: "message", userName: "Grace", userEmail: "g@example.com", limits: limits(3) });
     expect(lines(state)).toEqual([
-      ["assistant", GREETING],
+      ["assistant", greeting()],
       ["user", "Grace"],
     ]);
   });

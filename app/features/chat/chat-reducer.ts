@@ -2,10 +2,12 @@
  * The chat's state (spec §3 Chat state, §4 Chat) as a pure reducer. The step replaces the spec's
  * awaitingName/awaitingEmail pair: "name", then "email", then "message" (questions to Max Load).
  */
+import { ASSISTANT_NAME } from "~/content/brand";
 import { type ChatLimits, type ChatMessage, type ChatSource, DAILY_MESSAGES, type ReplyEvent, type SessionResponse } from "./chat-contract";
-import { GREETING, niceToMeetYou } from "./chat-lines";
+import * as m from "~/paraglide/messages.js";
+import { greeting, niceToMeetYou } from "./chat-lines";
 import type { StoredChat } from "./chat-storage";
-import { SOURCES_LABEL } from "./chat-texts";
+import { saysLabel } from "./chat-texts";
 
 export type ChatStep = "name" | "email" | "message";
 
@@ -93,7 +95,7 @@ function withLines(state: ChatState, lines: readonly ChatMessage[], replace = fa
 /** The live region's text for one of Max Load's lines, with the sections it links to. */
 const announced = (state: ChatState, text: string, sources?: readonly ChatSource[]): ChatState => ({
   ...state,
-  announcement: `Max Load says: ${text}${sources ? ` ${SOURCES_LABEL} ${sources.map((source) => source.label).join(", ")}.` : ""}`,
+  announcement: `${saysLabel(ASSISTANT_NAME)} ${text}${sources ? ` ${m.chat_sources_label()} ${sources.map((source) => source.label).join(", ")}.` : ""}`,
 });
 
 export function initialChatState(stored: StoredChat): ChatState {
@@ -110,7 +112,7 @@ export function initialChatState(stored: StoredChat): ChatState {
     announcement: "",
     session: null,
   };
-  return withLines(empty, stored.history.length > 0 ? stored.history : [{ role: "assistant", content: GREETING }]);
+  return withLines(empty, stored.history.length > 0 ? stored.history : [{ role: "assistant", content: greeting() }]);
 }
 
 /** Spec §4: once the current time passes resetTime, the allowance is back to 5. */

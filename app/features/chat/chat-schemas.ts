@@ -3,38 +3,78 @@
  * and the contract's limits and texts. server/chat/routes.ts parses every request with them; the
  * browser checks the lead and each message with them before sending (loading this module on
  * demand, as the lead forms load theirs, so zod stays out of the page's first load).
+ * Each body carries the page's language (`locale`, English when absent): the server answers in
+ * it and stores the lead with it.
  */
 import * as z from "zod/mini";
 import { emailField, nameField } from "~/shared/forms/fields";
 import { visibleText } from "~/shared/forms/text-rule";
-import { EMPTY_MESSAGE, MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG, TIME_ZONE_MAX_LENGTH } from "./chat-contract";
+import { LOCALES, type Locale } from "~/shared/i18n/locale";
+import * as m from "~/paraglide/messages.js";
+import {
+  MAX_MESSAGE_LENGTH,
+  TIME_ZONE_MAX_LENGTH,
+  controlCharacters,
+  emailTooLong,
+  emptyMessage,
+  invalidEmail,
+  messageTooLong,
+  nameRequired,
+  nameTooLong,
+} from "./chat-contract";
 
 const timeZoneField = z.optional(z.string().check(z.maxLength(TIME_ZONE_MAX_LENGTH)));
 
+/** The page's language: "en" | "fr", English when the body has none. */
+const localeField = z._default(z.enum(LOCALES as [Locale, ...Locale[]], { error: () => m.chat_request_locale({}, { locale: "en" }) }), "en");
+
 /** POST /api/chat/lead: the name and email of spec §4 steps 2 and 3. */
-export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField });
+export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField, locale: localeField });
 
 /** POST /api/chat/messages: one question, kept as typed (not trimmed) under the text rule. */
 export const messageSchema = z.strictObject({
-  text: z.string({ error: EMPTY_MESSAGE }).check(
+  text: z.string({ error: () => emptyMessage("en") }).check(
     z.overwrite(visibleText),
-    z.refine((text) => text.trim().length > 0, EMPTY_MESSAGE),
-    z.refine((text) => text.length <= MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+    z.refine((text) => text.trim().length > 0, { error: () => emptyMessage("en") }),
+    z.refine((text) => text.length <= MAX_MESSAGE_LENGTH, { error: () => messageTooLong("en") }),
   ),
   timeZone: timeZoneField,
+  locale: localeField,
 });
 
-/** POST /api/chat/transcript: nothing; the server sends the stored conversation to the team. */
-export const transcriptSchema = z.strictObject({});
+/** POST /api/chat/transcript: the page's language only; the server sends the stored conversation to the team. */
+export const transcriptSchema = z.strictObject({ locale: localeField });
 
-/** POST /api/chat/handover: nothing; the server sends the stored conversation to the team as the visitor's contact message. */
-export const handoverSchema = z.strictObject({});
+/** POST /api/chat/handover: the page's language only; the server sends the stored conversation to the team as the visitor's contact message. */
+export const handoverSchema = z.strictObject({ locale: localeField });
 
 export type LeadRequest = z.input<typeof leadSchema>;
 export type MessageRequest = z.input<typeof messageSchema>;
 
-/** The first problem of a request, as the text the endpoint would answer with; null when valid. */
-export function requestProblem(schema: z.ZodMiniType, body: unknown): string | null {
+/**
+ * The chat's texts in the visitor's language for the English texts the schemas (and the shared
+ * name and email rules) refuse with; any other text is left as it is.
+ */
+const TRANSLATIONS: readonly (readonly [english: () => string, inLocale: (locale: Locale) => string])[] = [
+  [() => invalidEmail("en"), invalidEmail],
+  [() => emailTooLong("en"), emailTooLong],
+  [() => nameRequired("en"), nameRequired],
+  [() => nameTooLong("en"), nameTooLong],
+  [() => controlCharacters("en"), controlCharacters],
+  [() => emptyMessage("en"), emptyMessage],
+  [() => messageTooLong("en"), messageTooLong],
+  [() => m.chat_request_locale({}, { locale: "en" }), (locale) => m.chat_request_locale({}, { locale })],
+];
+
+/** A refusal's text in the visitor's language. */
+export function inLanguage(message: string, locale: Locale): string {
+  if (locale === "en") return message;
+  const found = TRANSLATIONS.find(([english]) => english() === message);
+  return found ? found[1](locale) : message;
+}
+
+/** The first problem of a request, as the text the endpoint would answer with (in `locale`); null when valid. */
+export function requestProblem(schema: z.ZodMiniType, body: unknown, locale: Locale = "en"): string | null {
   const result = schema.safeParse(body);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  return result.success ? null : inLanguage(result.error.issues[0]?.message ?? "", locale) || null;
 }

@@ -6,8 +6,9 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
-import { GREETING } from "./chat-lines";
-import { INPUT_LABELS, PLACEHOLDERS } from "./chat-texts";
+import * as m from "~/paraglide/messages.js";
+import { greeting } from "./chat-lines";
+import { inputLabel, placeholder } from "./chat-texts";
 
 export interface ChatWidgetProps {
   /** Text the visitor typed in the shell before the chat loaded. */
@@ -113,13 +114,13 @@ export function ChatSection() {
           }
           messages={
             <MessageBubble role="assistant" author="">
-              <p>{GREETING}</p>
+              <p>{greeting()}</p>
             </MessageBubble>
           }
           status={null}
-          note={loading ? "Loading..." : null}
-          inputLabel={INPUT_LABELS.name}
-          placeholder={PLACEHOLDERS.name}
+          note={loading ? m.chat_loading() : null}
+          inputLabel={inputLabel("name")}
+          placeholder={placeholder("name")}
           value={text}
           onChange={setText}
           onSubmit={(event) => {

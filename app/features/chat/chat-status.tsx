@@ -2,12 +2,12 @@
 import { DAILY_MESSAGES } from "./chat-contract";
 import { MessageBubble } from "./chat-frame";
 import { remainingLabel } from "./chat-lines";
-import { METER_LABEL, TYPING } from "./chat-texts";
+import * as m from "~/paraglide/messages.js";
 
 export function TypingIndicator({ author }: { author: string }) {
   return (
     <MessageBubble role="assistant" author={author}>
-      <span className="sr-only">{TYPING}</span>
+      <span className="sr-only">{m.chat_typing()}</span>
       <span aria-hidden="true" className="flex h-6 items-center gap-1">
         <span className="size-2 animate-bounce rounded-full bg-muted" />
         <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
@@ -26,7 +26,7 @@ export function RemainingMeter({ remaining }: { remaining: number }) {
       </span>
       <div
         role="progressbar"
-        aria-label={METER_LABEL}
+        aria-label={m.chat_meter_label()}
         aria-valuemin={0}
         aria-valuemax={DAILY_MESSAGES}
         aria-valuenow={remaining}

@@ -8,17 +8,8 @@ import { ChatFrame, MessageBubble, Suggestions } from "./chat-frame";
 import type { ChatWidgetProps } from "./chat-section";
 import { RemainingMeter, TypingIndicator } from "./chat-status";
 import type { ChatSource } from "./chat-contract";
-import {
-  ASK_TEAM,
-  ASK_TEAM_SENDING,
-  INPUT_LABELS,
-  NEXT_STEP_CONTACT,
-  NEXT_STEP_NEWSLETTER,
-  NEXT_STEPS_TITLE,
-  PLACEHOLDERS,
-  SOURCES_LABEL,
-  TRANSCRIPT_SENDING,
-} from "./chat-texts";
+import * as m from "~/paraglide/messages.js";
+import { inputLabel, placeholder } from "./chat-texts";
 import { Markdown } from "./markdown";
 import { ChatSessionProvider } from "./session-context";
 import { useChat } from "./use-chat";
@@ -37,17 +28,17 @@ export function ChatWidget(props: ChatWidgetProps) {
 function NextSteps({ navRef }: { navRef: Ref<HTMLElement> }) {
   const link = "font-semibold text-brand underline underline-offset-2 hover:text-brand-strong";
   return (
-    <nav ref={navRef} aria-label={NEXT_STEPS_TITLE}>
-      <p className="font-medium text-ink">{NEXT_STEPS_TITLE}</p>
+    <nav ref={navRef} aria-label={m.chat_next_steps_title()}>
+      <p className="font-medium text-ink">{m.chat_next_steps_title()}</p>
       <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
         <li>
           <a href="#newsletter" className={link}>
-            {NEXT_STEP_NEWSLETTER}
+            {m.chat_next_step_newsletter()}
           </a>
         </li>
         <li>
           <a href="#contact" className={link}>
-            {NEXT_STEP_CONTACT}
+            {m.chat_next_step_contact()}
           </a>
         </li>
       </ul>
@@ -64,7 +55,7 @@ function Sources({ id, sources }: { id: number; sources: readonly ChatSource[] }
   return (
     <div className="flex flex-wrap items-baseline gap-x-2 self-stretch px-1 text-sm">
       <span id={labelId} className="text-muted">
-        {SOURCES_LABEL}
+        {m.chat_sources_label()}
       </span>
       <ul aria-labelledby={labelId} className="flex flex-wrap gap-x-3">
         {sources.map((source) => (
@@ -138,8 +129,8 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
       nextSteps={chat.atLimit ? <NextSteps navRef={nextStepsRef} /> : null}
       note={chat.note}
       inputRef={inputRef}
-      inputLabel={INPUT_LABELS[chat.step]}
-      placeholder={PLACEHOLDERS[chat.step]}
+      inputLabel={inputLabel(chat.step)}
+      placeholder={placeholder(chat.step)}
       inputMode={chat.step === "email" ? "email" : "text"}
       autoComplete={AUTOCOMPLETE[chat.step]}
       value={chat.input}
@@ -156,12 +147,12 @@ function Chat({ initialText, initialQuestion, focusInput }: ChatWidgetProps) {
             disabled={chat.askingTeam || chat.loading}
             className="rounded-full border border-brand px-3 py-1 font-semibold text-brand enabled:hover:bg-brand enabled:hover:text-on-dark disabled:opacity-60"
           >
-            {chat.askingTeam ? ASK_TEAM_SENDING : ASK_TEAM}
+            {chat.askingTeam ? m.chat_ask_team_sending() : m.chat_ask_team()}
           </button>
         ) : null
       }
       onTranscript={() => void chat.requestTranscript()}
-      transcriptLabel={chat.sendingTranscript ? TRANSCRIPT_SENDING : undefined}
+      transcriptLabel={chat.sendingTranscript ? m.chat_transcript_sending() : undefined}
       transcriptDisabled={chat.sendingTranscript}
       announcement={chat.announcement}
       state={chat.sessionLoading ? "loading" : "ready"}

@@ -6,10 +6,12 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "~/shared/ui/toast";
 import { askTeam, browserTimeZone, loadChatSchemas, postMessage, saveLead, sendTranscript } from "./chat-api";
-import { CHAT_FAILURE, DAILY_MESSAGES, HANDOVER_FAILED, LIMIT_REACHED, TRANSCRIPT_FAILED } from "./chat-contract";
+import * as m from "~/paraglide/messages.js";
+import { getLocale } from "~/shared/i18n/locale";
+import { DAILY_MESSAGES, chatFailure, handoverFailed, limitReached, transcriptFailed } from "./chat-contract";
 import { type ChatAction, chatReducer, effectiveLimits, initialChatState } from "./chat-reducer";
 import { readStoredChat, storeHistory, storeLimits, storeUserName } from "./chat-storage";
-import { TRANSCRIPT_SENT, UNEXPECTED_ERROR, questionKept } from "./chat-texts";
+import { questionKept } from "./chat-texts";
 import { useChatSession } from "./session-context";
 
 type Dispatch = (action: ChatAction) => void;
@@ -17,9 +19,10 @@ type Dispatch = (action: ChatAction) => void;
 /** Step "email": checks the lead as the server will, then (accepted: busy) stores it. */
 async function sendLead(dispatch: Dispatch, name: string, email: string, accepted: () => void): Promise<void> {
   try {
-    const lead = { name, email, timeZone: browserTimeZone() };
+    const locale = getLocale();
+    const lead = { name, email, timeZone: browserTimeZone(), locale };
     const { leadSchema, requestProblem } = await loadChatSchemas();
-    const problem = requestProblem(leadSchema, lead);
+    const problem = requestProblem(leadSchema, lead, locale);
     if (problem) return dispatch({ type: "failed", error: problem });
     accepted();
     dispatch({ type: "user", content: email });
@@ -27,7 +30,7 @@ async function sendLead(dispatch: Dispatch, name: string, email: string, accepte
     dispatch(saved.ok ? { type: "lead-saved", email, ...saved.value } : { type: "failed", error: saved.error });
   } catch (failure) {
     console.warn("Could not save the chat lead", failure);
-    dispatch({ type: "failed", error: CHAT_FAILURE });
+    dispatch({ type: "failed", error: chatFailure() });
   }
 }
 
@@ -35,14 +38,15 @@ async function sendLead(dispatch: Dispatch, name: string, email: string, accepte
 async function ask(dispatch: Dispatch, text: string, remaining: number, accepted: () => void): Promise<void> {
   try {
     const timeZone = browserTimeZone();
+    const locale = getLocale();
     const { messageSchema, requestProblem } = await loadChatSchemas();
-    const problem = requestProblem(messageSchema, { text, timeZone }) ?? (remaining <= 0 ? LIMIT_REACHED : null);
+    const problem = requestProblem(messageSchema, { text, timeZone, locale }, locale) ?? (remaining <= 0 ? limitReached() : null);
     if (problem) return dispatch({ type: "failed", error: problem });
     accepted();
     dispatch({ type: "user", content: text });
     const reply = await postMessage(text, timeZone);
     if (!reply.ok) {
-      const error = reply.status === 429 && reply.limits ? LIMIT_REACHED : (reply.error ?? CHAT_FAILURE);
+      const error = reply.status === 429 && reply.limits ? limitReached() : (reply.error ?? chatFailure());
       return dispatch({ type: "failed", error, limits: reply.limits });
     }
     for await (const event of reply.events) {
@@ -52,7 +56,7 @@ async function ask(dispatch: Dispatch, text: string, remaining: number, accepted
     throw new Error("The reply stream ended early");
   } catch (failure) {
     console.warn("Max Load did not answer", failure);
-    dispatch({ type: "failed", error: CHAT_FAILURE });
+    dispatch({ type: "failed", error: chatFailure() });
   }
 }
 
@@ -156,11 +160,11 @@ export function useChat(initialText: string, initialQuestion: string | null) {
     if (sendingTranscript) return;
     setSendingTranscript(true);
     try {
-      if (await sendTranscript()) toast.success(TRANSCRIPT_SENT);
-      else toast.error(TRANSCRIPT_FAILED);
+      if (await sendTranscript()) toast.success(m.chat_transcript_sent());
+      else toast.error(transcriptFailed());
     } catch (failure) {
       console.warn("Could not send the transcript", failure);
-      toast.error(UNEXPECTED_ERROR);
+      toast.error(m.chat_unexpected_error());
     } finally {
       setSendingTranscript(false);
     }
@@ -176,7 +180,7 @@ export function useChat(initialText: string, initialQuestion: string | null) {
       dispatch(answer.ok ? { type: "handed-over", message: answer.message } : { type: "error", error: answer.error });
     } catch (failure) {
       console.warn("Could not reach the team", failure);
-      dispatch({ type: "error", error: HANDOVER_FAILED });
+      dispatch({ type: "error", error: handoverFailed() });
     } finally {
       setAskingTeam(false);
     }
@@ -185,8 +189,8 @@ export function useChat(initialText: string, initialQuestion: string | null) {
   return {
     step,
     messages,
-    author: userName ?? "Visitor",
-    error: state.error ?? (atLimit ? LIMIT_REACHED : null),
+    author: userName ?? m.chat_visitor(),
+    error: state.error ?? (atLimit ? limitReached() : null),
     announcement: state.announcement,
     /** A request is under way (the lead, or a question and its reply). */
     loading: isLoading,
