@@ -31,14 +31,17 @@ function listFeatures() {
 }
 
 /**
- * What server code may take from app/: content, the routes list, the shared form rules, and each
- * feature's contract, schemas, fixed lines and messages — plain .ts modules, never a component.
+ * What server code may take from app/: content, the routes list, the shared form rules, the
+ * languages and the compiled messages (mail and answers in the visitor's language), and each
+ * feature's contract, schemas, fixed lines and messages — plain modules, never a component.
  */
 const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/content/*.ts",
   "**/app/routes-list.ts",
   "**/app/shared/forms/*.ts",
   "**/app/shared/seo/*.server.ts",
+  "**/app/shared/i18n/*.ts",
+  "**/app/paraglide/*.js",
   "**/app/features/*/*-contract.ts",
   "**/app/features/*/*-schemas.ts",
   "**/app/features/*/*-lines.ts",

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { UNSUBSCRIBE_PATH } from "~/features/newsletter/unsubscribe-contract";
+import { LOCALES, pathIn } from "~/shared/i18n/locale";
 import { sendJson } from "./json-body";
 import { requestOrigin } from "./public-origin";
 
@@ -14,7 +15,7 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * origin) or `none` (no page of ours sent it) but hides Origin is refused like a foreign Origin.
  * `Origin: null` (sandboxed frames, data: URLs, some redirects) is never our own origin.
  *
- * One exemption: POST /unsubscribe, the RFC 8058 one-click unsubscribe that mail providers (and
+ * One exemption: POST /unsubscribe (and /fr/unsubscribe, a French subscriber's), the RFC 8058 one-click unsubscribe that mail providers (and
  * webmail pages on their own origin) send with the subscriber's signed token. The token is the
  * whole authority there, no cookie is read, so a cross-site post can do nothing the token's
  * holder could not. It still counts against the per-IP rate limit. React Router runs a check of
@@ -23,9 +24,10 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
  * before the request reaches React Router instead.
  */
 export function sameOriginOnly(): RequestHandler {
+  const unsubscribePaths = LOCALES.map((locale) => pathIn(UNSUBSCRIBE_PATH, locale));
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    if (req.method === "POST" && req.path === UNSUBSCRIBE_PATH) {
+    if (req.method === "POST" && unsubscribePaths.includes(req.path)) {
       delete req.headers.origin;
       return next();
     }

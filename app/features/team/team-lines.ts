@@ -4,6 +4,7 @@
  * by loaders only; limits, texts and refusals are in team-contract.ts).
  */
 import type { PlanType } from "~/content/plans";
+import type { Locale } from "~/shared/i18n/locale";
 import { PAGE_SIZE_DEFAULT } from "./team-contract";
 
 export const LEAD_KINDS = ["newsletter", "contact", "information-request", "chat"] as const;
@@ -14,6 +15,9 @@ export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
   "information-request": "Information request",
   chat: "Chat lead",
 };
+/** A lead's language as the team reads it (the workspace and the team's mail are in English). */
+export const LEAD_LANGUAGES = ["en", "fr"] as const satisfies readonly Locale[];
+export const LEAD_LANGUAGE_LABELS: Record<Locale, string> = { en: "English", fr: "French" };
 export const LEAD_STATUSES = ["open", "handled"] as const;
 /** The mail page's statuses (`mail.status`) and what the page calls them. */
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;

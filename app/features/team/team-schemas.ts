@@ -164,22 +164,35 @@ export const noteSchema = z.object({
 /** A refusal of a campaign's input: its text, and its code in the issue's params. */
 const refusal = (code: CampaignErrorCode) => ({ message: CAMPAIGN_ERRORS[code], params: { code } });
 
+/** A subject on one line (line breaks and tabs become spaces), under the text rule. */
+const campaignSubject = z
+  .string()
+  .default("")
+  .transform((subject) => visibleText(subject).replace(/[\p{Cc}]+/gu, " ").trim());
+const campaignBody = z.string().default("").overwrite(visibleText);
+
 /**
- * A campaign's subject and Markdown body, as the server stores them, under the text rule: the
- * subject on one line (line breaks and tabs become spaces), the body as written.
+ * A campaign's versions as the server stores them, under the text rule: the English subject and
+ * Markdown body, the French ones (`_fr`). A version is written or left empty (both its fields "");
+ * at least one is written.
  */
-export const campaignInputSchema = z.object({
-  subject: z
-    .string()
-    .transform((subject) => visibleText(subject).replace(/[\p{Cc}]+/gu, " ").trim())
-    .refine((subject) => subject !== "", refusal("subject-required"))
-    .refine((subject) => subject.length <= CAMPAIGN_LIMITS.subject, refusal("subject-too-long")),
-  body: z
-    .string()
-    .overwrite(visibleText)
-    .refine((body) => body.trim() !== "", refusal("body-required"))
-    .refine((body) => body.length <= CAMPAIGN_LIMITS.body, refusal("body-too-long")),
-});
+export const campaignInputSchema = z
+  .object({ subject: campaignSubject, body: campaignBody, subject_fr: campaignSubject, body_fr: campaignBody })
+  .superRefine((input, context) => {
+    const issue = (code: CampaignErrorCode, path: string) => context.addIssue({ code: "custom", path: [path], ...refusal(code) });
+    const versions = [
+      { subject: input.subject, body: input.body, suffix: "", codes: ["subject-required", "subject-too-long", "body-required", "body-too-long"] },
+      { subject: input.subject_fr, body: input.body_fr, suffix: "_fr", codes: ["subject-fr-required", "subject-fr-too-long", "body-fr-required", "body-fr-too-long"] },
+    ] as const;
+    const written = versions.filter((version) => version.subject !== "" || version.body.trim() !== "");
+    if (written.length === 0) issue("version-required", "subject");
+    for (const { subject, body, suffix, codes } of written) {
+      if (subject === "") issue(codes[0], `subject${suffix}`);
+      else if (subject.length > CAMPAIGN_LIMITS.subject) issue(codes[1], `subject${suffix}`);
+      if (body.trim() === "") issue(codes[2], `body${suffix}`);
+      else if (body.length > CAMPAIGN_LIMITS.body) issue(codes[3], `body${suffix}`);
+    }
+  });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 /** The code of the first refusal of a failed campaign input (issues list the subject first). */
