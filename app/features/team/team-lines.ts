@@ -34,12 +34,13 @@ export interface LeadFilterValues {
   q?: string | undefined;
   source?: string | undefined;
   campaign?: string | undefined;
+  language?: Locale | undefined;
   size?: number | undefined;
   after?: string | undefined;
 }
 
 /** The leads list's filters, in the order of its URLs. */
-export const LEAD_FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "source", "campaign"] as const;
+export const LEAD_FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "source", "campaign", "language"] as const;
 
 /** The query string of a filter (without the page cursor unless given). */
 export function filterQuery(filter: LeadFilterValues, extra: Record<string, string> = {}): string {

@@ -8,7 +8,7 @@ import { isValidEmail } from "~/shared/forms/email-rule";
 import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
 import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SAVED_FILTER_NAME_MAX, SEARCH_MAX, UTM_FILTER_MAX } from "./team-contract";
-import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES, PEOPLE_SORTS, PERSON_STAGES } from "./team-lines";
+import { LEAD_KINDS, LEAD_LANGUAGES, LEAD_STATUSES, MAIL_STATUSES, PEOPLE_SORTS, PERSON_STAGES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -31,6 +31,8 @@ const leadFilterFields = {
     // A lead's utm_source and utm_campaign, matched whole and regardless of case.
     source: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Source is at most ${UTM_FILTER_MAX} characters.`).optional()),
     campaign: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Campaign is at most ${UTM_FILTER_MAX} characters.`).optional()),
+    // The lead's language: en (English) or fr (French).
+    language: z.preprocess(blankToUndefined, z.enum(LEAD_LANGUAGES, { error: `Language must be one of: ${LEAD_LANGUAGES.join(", ")}.` }).optional()),
     // Decimal digits only: Number() would also take "0x10", "1e1" or " 16 ".
     size: z.preprocess(
       blankToUndefined,
