@@ -41,7 +41,7 @@ const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/shared/forms/*.ts",
   "**/app/shared/seo/*.server.ts",
   "**/app/shared/i18n/*.ts",
-  "**/app/paraglide/*.js",
+  "**/app/paraglide/**",
   "**/app/features/*/*-contract.ts",
   "**/app/features/*/*-schemas.ts",
   "**/app/features/*/*-lines.ts",

@@ -102,7 +102,7 @@ export class CampaignMails {
   }
 
   /** The campaign's mail to each recipient: the version `versionFor` their language. */
-  async for(campaign: CampaignTexts): Promise<(to: CampaignRecipient) => Promise<MailInput>> {
+  for(campaign: CampaignTexts): (to: CampaignRecipient) => Promise<MailInput> {
     return (to) => this.version(versionFor(campaign, to.language), to);
   }
 }
@@ -189,7 +189,7 @@ export class CampaignDispatcher {
       }
       const active = due.filter((r) => r.status === "active" && r.unsubscribe_key);
       const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
-      const mailTo = await this.mails.for(locked);
+      const mailTo = this.mails.for(locked);
       const mails: MailInput[] = [];
       for (const r of active) mails.push(await mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key, language: r.language ?? "en" }));
       const mailIds = await this.outbox.enqueueMany(trx, mails);
