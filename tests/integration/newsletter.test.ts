@@ -130,8 +130,8 @@ describe.each([
     // The admin notice, stored as a template reference and rendered when sent.
     const [notice] = mailsTo("admin@example.com");
     expect(notice!.subject).toBe("New HeavyRoute newsletter subscriber: Ann@Example.com");
-    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
-    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Subscribed at: ${row!.subscribed_at}`);
+    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", "Language: English", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
+    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Language: English<br>Subscribed at: ${row!.subscribed_at}`);
     expect(header(notice!, "List-Unsubscribe")).toBeUndefined();
 
     // The same address again: the spec's answer, no second welcome, no second notice.
