@@ -194,6 +194,20 @@ describe.each([
     expect(mailsTo("ann@example.com")).toHaveLength(1);
   });
 
+  it("accepts the one-click POST on the French unsubscribe page too (a French subscriber's link)", async () => {
+    await postJson(`${site.url}/newsletter`, { email: "chloe@example.com", page: "/newsletter" });
+    await until(() => mailsTo("chloe@example.com").length === 1, 15_000, "Chloé's welcome");
+    const token = tokenOf(mailsTo("chloe@example.com")[0]!);
+    const response = await fetch(`${site.url}/fr/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await subscriber("chloe@example.com"))!.status).toBe("unsubscribed");
+  });
+
   it("tampered, unknown and missing tokens get a clear page, never a 500, and change nothing", async () => {
     const token = tokenOf(mailsTo("Ann@Example.com")[0]!);
     const tampered = token.slice(0, -2) + (token.endsWith("AA") ? "BB" : "AA");
