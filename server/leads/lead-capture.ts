@@ -49,15 +49,18 @@ export class LeadCapture {
     private readonly alerts: LeadAlerts,
   ) {}
 
-  /** A contact message and its alerts, inside the caller's transaction (the form's, or the chat's "Ask the team"). */
+  /**
+   * A contact message and its alerts, inside the caller's transaction (the form's, or the chat's
+   * "Ask the team"). Its language: `locale`, else the message's own `locale`, else English.
+   */
   readonly storeContactMessage = async (
     trx: Kysely<Database>,
-    message: Pick<ContactInput, "name" | "email" | "category" | "message">,
+    message: Pick<ContactInput, "name" | "email" | "category" | "message"> & { locale?: Locale | undefined },
     now: string,
     attribution?: AttributionColumns,
-    locale: Locale = "en",
+    locale: Locale = message.locale ?? "en",
   ): Promise<void> => {
-    await insertContactMessage(trx, message, now, attribution, locale);
+    await insertContactMessage(trx, { name: message.name, email: message.email, category: message.category, message: message.message }, now, attribution, locale);
     await this.alerts.queue(trx, [{ kind: "contact", email: message.email, name: message.name, planType: null, at: now, language: locale }]);
   };
 

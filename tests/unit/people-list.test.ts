@@ -182,6 +182,9 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
     expect(await db.selectFrom("contact_messages").select("language").where("email", "in", ours).execute()).toEqual([{ language: "fr" }]);
     expect(await db.selectFrom("more_information").select("language").where("email", "in", ours).execute()).toEqual([{ language: "en" }]);
     expect((await db.selectFrom("person_summaries").select("languages").where("email", "=", "paul@example.com").executeTakeFirst())?.languages).toBe("\nen\nfr\n");
+    // The chat's "Ask the team" hands the language with the message.
+    await db.transaction().execute((trx) => capture.storeContactMessage(trx, { name: "Zoé", email: "zoe-lang@example.com", category: "question", message: "Bonjour", locale: "fr" }, new Date().toISOString()));
+    expect(await db.selectFrom("contact_messages").select("language").where("email", "=", "zoe-lang@example.com").execute()).toEqual([{ language: "fr" }]);
 
     const emails = async (query: string) => (await list.page(filter(query), "ann@example.com", "2026-01-01")).people.map((person) => person.email).filter((email) => ours.includes(email));
     expect(await emails("language=fr")).toEqual(["paul@example.com", "jeanne@example.com"]);
