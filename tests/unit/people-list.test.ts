@@ -202,6 +202,7 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
       { email: "jeanne@example.com", kind: "contact", language: "fr" },
       { email: "jeanne@example.com", kind: "newsletter", language: "fr" },
       { email: "paul@example.com", kind: "newsletter", language: "fr" },
+      { email: "zoe-lang@example.com", kind: "contact", language: "fr" },
     ]);
 
     // The team's mail stays in English and names the lead's language.
