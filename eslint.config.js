@@ -31,23 +31,22 @@ function listFeatures() {
 }
 
 /**
- * What server code may take from app/: content, the routes list, the shared form rules, the site's
- * languages (shared/i18n), and each feature's contract, schemas, fixed lines and messages — plain
- * .ts modules, never a component.
+ * What server code may take from app/: content, the routes list, the shared form rules, the
+ * languages and the compiled messages (mail and answers in the visitor's language), and each
+ * feature's contract, schemas, fixed lines and messages — plain modules, never a component.
  */
 const SERVER_MAY_IMPORT_FROM_APP = [
   "**/app/content/*.ts",
   "**/app/routes-list.ts",
   "**/app/shared/forms/*.ts",
   "**/app/shared/i18n/*.ts",
+  "**/app/paraglide/**",
   "**/app/shared/seo/*.server.ts",
   "**/app/features/*/*-contract.ts",
   "**/app/features/*/*-schemas.ts",
   "**/app/features/*/*-lines.ts",
   "**/app/features/*/schema.ts",
   "**/app/features/*/messages.ts",
-  // The compiled messages: API handlers, the chat and mail answer in the request's language.
-  "**/app/paraglide/**",
 ];
 
 /**
@@ -110,7 +109,7 @@ const boundaries = {
             target: "./server",
             from: "./app/**",
             except: SERVER_MAY_IMPORT_FROM_APP,
-            message: "server/ may import from app/ only content, routes-list, shared form rules, i18n (locale, paraglide messages) and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
+            message: "server/ may import from app/ only content, routes-list, shared form rules and features' *-contract, *-schemas, *-lines, schema and messages modules (never a component).",
           },
           { target: "./app/shared", from: "./app/features", message: "app/shared must not import a feature: move the shared part to app/shared." },
           ...serverFolderZones,

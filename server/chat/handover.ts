@@ -15,7 +15,8 @@ import type { Logger } from "../logger";
 import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
-import { type ChatOutbox, LANGUAGE_FOR_TEAM, composeTranscript } from "./transcript";
+import { languageLine } from "../mail/lead-alerts";
+import { type ChatOutbox, composeTranscript } from "./transcript";
 import { CONVERSATION, addMessage, history, visitorRow } from "./visitors";
 
 /** In any hour (a sliding window). */
@@ -97,7 +98,7 @@ export function createHandovers(options: {
       "",
       `Name: ${shownName}`,
       `Email: ${email}`,
-      `Language: ${LANGUAGE_FOR_TEAM[locale]}`,
+      languageLine(locale),
       `Received at: ${at}`,
       "",
       "Conversation:",

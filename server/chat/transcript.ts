@@ -8,6 +8,7 @@ import type { Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+import { languageLine } from "../mail/lead-alerts";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
 import { CONVERSATION, history, visitorRow } from "./visitors";
@@ -28,8 +29,6 @@ export interface ChatOutbox {
 
 export type TranscriptOutcome = "sent" | "empty" | "too-many";
 
-/** The visitor's language as the team's mails name it (they are in English). */
-export const LANGUAGE_FOR_TEAM: Readonly<Record<Locale, string>> = { en: "English", fr: "French (Canadian)" };
 
 export function composeTranscript(name: string | null, messages: readonly { role: string; content: string }[]): { subject: string; text: string } {
   const subject = `Chat Transcript from ${name || "Anonymous"}`;
@@ -66,7 +65,7 @@ export function createTranscripts(options: {
       return "too-many";
     }
     const { subject, text } = composeTranscript(visitor.name, messages);
-    const mail = { to: teamEmail, subject, text: `Language: ${LANGUAGE_FOR_TEAM[locale]}\n\n${text}`, about: visitor.email };
+    const mail = { to: teamEmail, subject, text: `${languageLine(locale)}\n\n${text}`, about: visitor.email };
     try {
       await db.transaction().execute((trx) => outbox.enqueue(trx, mail));
     } catch (error) {

@@ -129,12 +129,12 @@ export async function storeLead(
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     if (visitor.email !== lead.email || visitor.name !== lead.name) {
-      const row = { id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now };
+      const row = { id: newRowId(), name: lead.name, email: lead.email, source: "chat", created_at: now, language: lead.locale };
       await trx
         .insertInto("potential_customers")
         .values({ ...row, ...attribution })
         .execute();
-      await alerts?.queue(trx, [{ kind: "chat", email: lead.email, name: lead.name, planType: null, at: now }]);
+      await alerts?.queue(trx, [{ kind: "chat", email: lead.email, name: lead.name, planType: null, at: now, language: lead.locale }]);
       isNew = true;
       await emitWebhookEvent(trx, "lead.created", leadCreatedData("chat", row, attribution));
       await refreshPersonSummaries(trx, [lead.email.toLowerCase()]);

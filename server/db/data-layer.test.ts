@@ -35,6 +35,7 @@ describe.each(DATABASE_ENGINES)("data layer on $name", (engine) => {
       utm_content: null,
       utm_term: null,
       converted_path: "/platform",
+      language: "fr" as const,
     };
     await database().db.insertInto("more_information").values(row).execute();
     const stored = await database().db.selectFrom("more_information").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();

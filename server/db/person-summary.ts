@@ -1,7 +1,7 @@
 /**
  * The people list's summary of each person (`person_summaries`, one row per normalized address
  * that left a lead): name, company, lead times, the newest leads, and what the list filters on
- * (kinds, plans, UTM sources and campaigns, and the text its search reads). Recomputed from
+ * (kinds, plans, UTM sources and campaigns, languages, and the text its search reads). Recomputed from
  * the four lead tables for the addresses a write touched, inside that write's transaction, so the
  * list reads one indexed table (decision 0119). A person with no lead left has no row.
  *
@@ -31,6 +31,7 @@ interface LeadFacts extends SummaryLead {
   company: string | null;
   source: string | null;
   campaign: string | null;
+  language: string;
   /** The lead's searched columns as the lead list searches them (joined by " | "). */
   searched: string;
 }
@@ -86,6 +87,7 @@ async function leadFacts(db: Kysely<Database>, addresses: readonly string[] | "a
         sql<string | null>`${has("plan_type") ? sql.ref("plan_type") : sql`null`}`.as("plan"),
         sql<string | null>`utm_source`.as("source"),
         sql<string | null>`utm_campaign`.as("campaign"),
+        sql<string>`language`.as("language"),
         sql<string>`${sql.join(
           kind.searched.map((name) => sql`coalesce(${sql.ref(name)}, '')`),
           sql` || ' | ' || `,
@@ -133,6 +135,7 @@ export async function refreshPersonSummaries(db: Kysely<Database>, addresses: re
       plans: valueList(leads.flatMap((lead) => (lead.plan ? [lead.plan] : []))),
       sources: valueList(leads.flatMap((lead) => (lead.source ? [utmKey(lead.source)] : []))),
       campaigns: valueList(leads.flatMap((lead) => (lead.campaign ? [utmKey(lead.campaign)] : []))),
+      languages: valueList(leads.map((lead) => lead.language)),
       // Lower-cased here so that both engines compare it with a plain, case-sensitive-safe LIKE.
       search_text: leads.map((lead) => lead.searched.toLowerCase()).join("\n"),
       leads: JSON.stringify(leads.slice(0, SUMMARY_LEADS).map(({ kind, id, at, plan }): SummaryLead => ({ kind, id, at, plan }))),
@@ -154,6 +157,7 @@ export async function refreshPersonSummaries(db: Kysely<Database>, addresses: re
           plans: eb.ref("excluded.plans"),
           sources: eb.ref("excluded.sources"),
           campaigns: eb.ref("excluded.campaigns"),
+          languages: eb.ref("excluded.languages"),
           search_text: eb.ref("excluded.search_text"),
           leads: eb.ref("excluded.leads"),
         })),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Locale } from "~/shared/i18n/locale";
 
 /**
  * Table types. Ids are text UUIDs and timestamps ISO-8601 UTC text, so SQLite and PostgreSQL
@@ -17,6 +18,14 @@ export interface UtmColumns {
   utm_term: string | null;
 }
 
+/**
+ * The language of a lead (migration 0029): the language of the page or chat it came from, the
+ * language the site writes to the person in. "en" for leads from before, and when not given.
+ */
+export interface LanguageColumn {
+  language: ColumnType<Locale, Locale | undefined, Locale>;
+}
+
 export interface AttributionColumns extends UtmColumns {
   /** Path of the first page of the visit (the tab's session), e.g. "/". */
   landing_path: string | null;
@@ -26,7 +35,7 @@ export interface AttributionColumns extends UtmColumns {
   converted_path: string | null;
 }
 
-export interface PotentialCustomersTable extends AttributionColumns {
+export interface PotentialCustomersTable extends AttributionColumns, LanguageColumn {
   id: string;
   name: string;
   email: string;
@@ -34,7 +43,7 @@ export interface PotentialCustomersTable extends AttributionColumns {
   created_at: string;
 }
 
-export interface SubscribersTable extends AttributionColumns {
+export interface SubscribersTable extends AttributionColumns, LanguageColumn {
   id: string;
   email: string;
   /** lower-cased email: its unique index makes subscriptions case-insensitively unique. */
@@ -60,7 +69,7 @@ export interface SubscribersTable extends AttributionColumns {
   unsubscribe_key: string | null;
 }
 
-export interface MoreInformationTable extends AttributionColumns {
+export interface MoreInformationTable extends AttributionColumns, LanguageColumn {
   id: string;
   name: string;
   email: string;
@@ -71,7 +80,7 @@ export interface MoreInformationTable extends AttributionColumns {
   created_at: string;
 }
 
-export interface ContactMessagesTable extends AttributionColumns {
+export interface ContactMessagesTable extends AttributionColumns, LanguageColumn {
   id: string;
   name: string;
   email: string;
@@ -298,6 +307,8 @@ export interface PersonSummariesTable {
   campaigns: string;
   /** Their leads' searched columns, lower-cased, a lead a line. */
   search_text: string;
+  /** Their leads' languages, a valueList ("\nen\nfr\n"). */
+  languages: string;
   /** JSON: their newest leads (SummaryLead[]), newest first. */
   leads: string;
 }
@@ -342,9 +353,13 @@ export type CampaignStatus = "draft" | "scheduled" | "sending" | "paused" | "don
 /** A newsletter campaign (server/newsletter/campaigns.ts). */
 export interface CampaignsTable {
   id: string;
+  /** The English version's subject; "" when the campaign has no English version. */
   subject: string;
   /** Markdown as written; rendered to safe html and a text part when mails are queued. */
   body: string;
+  /** The French version (migration 0029), "" when it has none. */
+  subject_fr: ColumnType<string, string | undefined, string>;
+  body_fr: ColumnType<string, string | undefined, string>;
   status: CampaignStatus;
   created_by: string;
   created_at: string;

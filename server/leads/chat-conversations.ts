@@ -36,8 +36,9 @@ export async function* exportChatConversations(db: Db, since: string | undefined
       message: composeTranscript(visitor.name, messages).text,
       handled_at: null,
       handled_by: null,
-      // A conversation's attribution is on its chat lead.
+      // A conversation's attribution and language are on its chat lead.
       ...NO_ATTRIBUTION,
+      language: null,
     };
   }
 }

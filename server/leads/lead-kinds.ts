@@ -10,16 +10,21 @@
  */
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { LeadKindName } from "~/features/team/team-lines";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Db } from "../db/database";
 import type { AttributionColumns, Database } from "../db/schema";
 
 /** A lead's attribution (every kind has it, on its row: migration 0019), in export order. */
 export const ATTRIBUTION_COLUMNS = ["landing_path", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "converted_path"] as const satisfies readonly (keyof AttributionColumns)[];
 
-/** The columns of every lead export (the team's and the CLI's), in order; a kind fills the ones it has. */
+/**
+ * The columns of every lead export (the team's and the CLI's), in order; a kind fills the ones it
+ * has. `language` ("en" or "fr", migration 0029) comes last, so the earlier columns keep their places.
+ */
 export const EXPORT_COLUMNS = [
   ...["kind", "id", "created_at", "name", "email", "phone", "company", "plan_type", "category", "status", "source", "message", "handled_at", "handled_by"] as const,
   ...ATTRIBUTION_COLUMNS,
+  "language",
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 /** One exported record; `kind` is a lead kind, or `chat-conversation` (chat-conversations.ts). */
@@ -29,6 +34,7 @@ export type ExportRecord = Record<ExportColumn, string | null> & { kind: string;
 export interface Lead extends ExportRecord {
   kind: LeadKindName;
   email: string;
+  language: Locale;
 }
 
 /** The columns a kind may fill besides kind, id, time, email and the team's mark. */
@@ -124,7 +130,28 @@ export function selectLeads(db: Db, kind: LeadKind): LeadQuery {
       sql<string | null>`s.updated_at`.as("handled_at"),
       sql<string | null>`s.updated_by`.as("handled_by"),
       ...ATTRIBUTION_COLUMNS.map((name) => sql<string | null>`${sql.ref(`t.${name}`)}`.as(name)),
+      sql<Locale>`t.language`.as("language"),
     ]);
+}
+
+/**
+ * The person's language: their newest lead's ("en" when they have none), the language the site
+ * writes to them in (the layout of a member's reply). `address` is normalized.
+ */
+export async function latestLanguage(db: Db, address: string): Promise<Locale> {
+  const newest = await Promise.all(
+    LEAD_KIND_TABLES.map((kind) =>
+      (db as unknown as Kysely<LeadsDb>)
+        .selectFrom(`${kind.table} as t` as "t")
+        .select([sql<string>`${sql.ref(`t.${kind.time}`)}`.as("at"), sql<Locale>`t.language`.as("language")])
+        .where(kind.address, "=", address)
+        .orderBy(sql.ref(`t.${kind.time}`), "desc")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  const latest = newest.reduce<{ at: string; language: Locale } | undefined>((best, row) => (row && (!best || row.at > best.at) ? row : best), undefined);
+  return latest?.language ?? "en";
 }
 
 /** How many leads of each kind the database holds (for the metrics): one statement, a count per table. */

@@ -12,7 +12,8 @@ import { DateTime } from "luxon";
 import { PRODUCT_NAME } from "~/content/brand";
 import { PLAN_TYPES, type PlanType } from "~/content/plans";
 import { personPath } from "~/features/team/members-contract";
-import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadKindName } from "~/features/team/team-lines";
+import { LEAD_KINDS, LEAD_KIND_LABELS, LEAD_LANGUAGE_LABELS, type LeadKindName } from "~/features/team/team-lines";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Database } from "../db/schema";
 import { type MailInput, textToHtml } from "./compose";
 import type { MailOutbox } from "./outbox";
@@ -26,6 +27,8 @@ export interface NewLead {
   planType: PlanType | null;
   /** Its stored time (ISO, UTC). */
   at: string;
+  /** The lead's language (default English): the alert, in English, names it. */
+  language?: Locale | undefined;
 }
 
 /** Which leads a member is alerted of: some kinds (null: all); information requests of some plans (null: any). */
@@ -65,6 +68,12 @@ export const leadWho = (lead: Pick<NewLead, "name" | "email">): string => (lead.
 /** "27 Nov 2026, 09:14 (Europe/Paris)": a time in the member's zone. */
 export const localTime = (iso: string, zone: string): string => `${DateTime.fromISO(iso, { zone }).toFormat("d LLL yyyy, HH:mm")} (${zone})`;
 
+/**
+ * "Language: French": the line every mail to the team about a lead carries (the team's mail stays
+ * in English and tells which language to answer in).
+ */
+export const languageLine = (language: Locale = "en"): string => `Language: ${LEAD_LANGUAGE_LABELS[language]}`;
+
 /** The settings page, where a member changes their alerts (named at the foot of every alert). */
 export const SETTINGS_PATH = "/team/settings";
 
@@ -75,6 +84,7 @@ export function alertMail(lead: NewLead, to: string, zone: string, origin: strin
     "",
     `Who: ${leadWho(lead)}`,
     `When: ${localTime(lead.at, zone)}`,
+    languageLine(lead.language),
     "",
     `Open the person in the team workspace: ${origin}${personPath(lead.email)}`,
     "",

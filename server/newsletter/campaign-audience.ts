@@ -4,10 +4,9 @@
  * when the send starts (`inAudience`, campaigns.ts), so the audience shown is the audience sent.
  *
  * A filter is one entry of SEGMENT_FILTERS: its label, its input, its value's rule, its SQL over
- * the subscriber `s`, and what the excluded are told. A language filter, once subscribers have a
- * `language` column, is one line there:
- *   language: choice("Language", "not in language", sql<string>`coalesce(s.language, '')`),
- * Stored as a JSON object with the campaign (migration 0027), so a new filter needs no migration.
+ * the subscriber `s`, and what the excluded are told. Stored as a JSON object with the campaign
+ * (migration 0027), so a new filter needs no migration. The audience is also counted by the
+ * subscribers' languages: which version each one gets is `versionFor` (campaign-versions.ts).
  *
  * Why a subscriber is left out is counted once, under the first reason that applies: unsubscribed,
  * then each filter in order. The data has no other state to exclude on: sign-up is single opt-in
@@ -17,12 +16,14 @@ import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { PLAN_TYPES } from "~/content/plans";
+import { LEAD_LANGUAGES, LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines";
+import type { Locale } from "~/shared/i18n/locale";
 import { visibleText } from "~/shared/forms/text-rule";
 import { sourceOf } from "../analytics/queries";
 import type { Db } from "../db/database";
 
 /** What the member picks for one filter: a value among the subscribers', or a day. */
-export type SegmentInput = { kind: "choice"; options: { value: string; count: number | null }[] } | { kind: "date" };
+export type SegmentInput = { kind: "choice"; options: { value: string; count: number | null; label?: string }[] } | { kind: "date" };
 
 interface SegmentFilter {
   label: string;
@@ -69,6 +70,18 @@ export const SEGMENT_FILTERS = {
     input: () => Promise.resolve({ kind: "choice", options: PLAN_TYPES.map((value) => ({ value, count: null })) }),
     where: (value) => sql<SqlBool>`exists (select 1 from more_information m where lower(m.email) = s.email_normalized and m.plan_type = ${value})`,
     excluded: (value) => `no information request about ${value} plans`,
+  },
+  // The subscriber's language (the page they signed up on).
+  language: {
+    label: "Language",
+    value: z.enum(LEAD_LANGUAGES, { error: `Language must be one of: ${LEAD_LANGUAGES.join(", ")}.` }),
+    input: async (db) => {
+      const rows = await db.selectFrom("subscribers").select(["language", (eb) => eb.fn.countAll<number | string>().as("n")]).where("status", "=", "active").groupBy("language").execute();
+      const count = (language: Locale) => Number(rows.find((row) => row.language === language)?.n ?? 0);
+      return { kind: "choice", options: LEAD_LANGUAGES.map((value) => ({ value, count: count(value), label: LEAD_LANGUAGE_LABELS[value] })) };
+    },
+    where: (value) => sql<SqlBool>`s.language = ${value}`,
+    excluded: (value) => `not in ${LEAD_LANGUAGE_LABELS[value as Locale]}`,
   },
   // A day in the member's time zone: from its first instant.
   since: {
@@ -134,6 +147,8 @@ export interface Audience {
   recipients: number;
   /** Who is left out and why, each under the first reason that applies, most first. */
   excluded: { reason: string; count: number }[];
+  /** Who the campaign goes to, by their language. */
+  languages: Record<Locale, number>;
 }
 
 /** The segment's audience now, and why the others are left out. */
@@ -144,21 +159,26 @@ export async function audienceOf(db: Db, segment: Segment): Promise<Audience> {
     [sql`when s.status <> 'active' then 'unsubscribed'`, ...used.map(({ name, value, filter }) => sql`when not (${filter.where(value, zone)}) then ${name}`)],
     sql` `,
   );
-  const { rows } = await sql<{ reason: string; n: number | string }>`select reason, count(*) as n from (select case ${reasons} else '' end as reason from subscribers s) r group by reason`.execute(db);
+  const { rows } = await sql<{ reason: string; language: string; n: number | string }>`select reason, language, count(*) as n
+    from (select case ${reasons} else '' end as reason, s.language as language from subscribers s) r group by reason, language`.execute(db);
   let recipients = 0;
   let total = 0;
-  const excluded: Audience["excluded"] = [];
+  const languages: Record<Locale, number> = { en: 0, fr: 0 };
+  const byReason = new Map<string, number>();
   for (const row of rows) {
     const n = Number(row.n);
     total += n;
-    if (row.reason === "") recipients = n;
-    else {
-      const use = used.find((u) => u.name === row.reason);
-      excluded.push({ reason: use ? use.filter.excluded(use.value) : "unsubscribed", count: n });
-    }
+    if (row.reason === "") {
+      recipients += n;
+      if (row.language === "en" || row.language === "fr") languages[row.language] += n;
+    } else byReason.set(row.reason, (byReason.get(row.reason) ?? 0) + n);
   }
+  const excluded: Audience["excluded"] = [...byReason].map(([reason, count]) => {
+    const use = used.find((u) => u.name === reason);
+    return { reason: use ? use.filter.excluded(use.value) : "unsubscribed", count };
+  });
   excluded.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-  return { total, recipients, excluded };
+  return { total, recipients, excluded, languages };
 }
 
 /** Each filter as the form shows it: its name, label and input. */

@@ -10,7 +10,8 @@
  * transaction that begins by UPDATE-ing the campaign row: that row lock (PostgreSQL) or write
  * lock (SQLite) makes the rest of the transaction exclusive per campaign, across processes. It
  * works out how many mails the rate allows since `next_dispatch_at`, takes that many waiting
- * recipients, writes one outbox row per recipient still active (with their own unsubscribe link)
+ * recipients, writes one outbox row per recipient still active (in their language's version when
+ * the campaign has it, else the other: campaign-versions.ts; with their own unsubscribe link)
  * and marks each recipient queued (with the mail id) or skipped, and moves the clock. A crash
  * before the commit leaves everything waiting; after it, everything queued: a recipient is never
  * queued twice nor skipped. The outbox then delivers each row (stable Message-ID).
@@ -23,6 +24,8 @@ import type { Logger } from "../logger";
 import type { MailInput } from "../mail/compose";
 import { type FillMail, type PersonMail, type RenderedParts, mailTemplate, renderPersonMail } from "../mail/layout/person-mail";
 import type { MailOutbox } from "../mail/outbox";
+import type { Locale } from "~/shared/i18n/locale";
+import { type CampaignTexts, type CampaignVersion, versionFor } from "./campaign-versions";
 import type { NewsletterKeys } from "./keys";
 import { markdownToHtml } from "./markdown";
 import { SUBSCRIBER_SLOTS, type SubscriberValues, listHeaders, subscriberFooter, subscriberValues } from "./subscriber-mail";
@@ -46,50 +49,61 @@ function previewLine(body: string): string {
   return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
 }
 
-/** A campaign's mail in the branded layout for a subscriber's values (or a template's slots). */
-export function campaignContent(campaign: { subject: string; body: string }, values: SubscriberValues, mail: Config["mail"]): PersonMail {
-  return { subject: campaign.subject, heading: campaign.subject, preview: previewLine(campaign.body), body: renderCampaign(campaign.body), footer: subscriberFooter(values, mail) };
+/** A version of a campaign in the branded layout, in its language, for a subscriber's values (or a template's slots). */
+export function campaignContent(version: CampaignVersion, values: SubscriberValues, mail: Config["mail"]): PersonMail {
+  return {
+    subject: version.subject,
+    heading: version.subject,
+    preview: previewLine(version.body),
+    body: renderCampaign(version.body),
+    footer: subscriberFooter(values, mail, version.locale),
+    locale: version.locale,
+  };
 }
 
 /**
- * Exactly the html and text a subscriber gets for a campaign: the body in the branded layout,
- * their footer and unsubscribe link (the dispatcher fills the same render per recipient).
+ * Exactly the html and text a subscriber gets for a version of a campaign: the body in the branded
+ * layout, their footer and unsubscribe link (the dispatcher fills the same render per recipient).
  */
-export async function renderCampaignMail(campaign: { subject: string; body: string }, recipient: SubscriberValues, mail: Config["mail"]): Promise<RenderedParts> {
-  return renderPersonMail(campaignContent(campaign, recipient, mail));
+export async function renderCampaignMail(version: CampaignVersion, recipient: SubscriberValues, mail: Config["mail"]): Promise<RenderedParts> {
+  return renderPersonMail(campaignContent(version, recipient, mail));
 }
 
-type CampaignRecipient = { email: string; unsubscribe_key: string | null };
+type CampaignRecipient = { email: string; unsubscribe_key: string | null; language: Locale };
 
-/** The mail of one recipient: the body, then their own footer and List-Unsubscribe headers. */
+/** The mail of one recipient: the version in their language (or the other), then their own footer and List-Unsubscribe headers. */
 export class CampaignMails {
-  /** The last campaign rendered (a dispatch pass mails one campaign's recipients in batches). */
-  private last: { subject: string; body: string; fill: Promise<FillMail<(typeof SUBSCRIBER_SLOTS)[number]>> } | undefined;
+  /** The last version rendered in each language (a dispatch pass mails one campaign's recipients in batches). */
+  private readonly last = new Map<Locale, { subject: string; body: string; fill: Promise<FillMail<(typeof SUBSCRIBER_SLOTS)[number]>> }>();
 
   constructor(
     private readonly keys: NewsletterKeys,
     private readonly mail: Config["mail"],
   ) {}
 
-  /** The campaign rendered once; the returned function makes each recipient's mail from it. */
-  async for(campaign: { subject: string; body: string }): Promise<(to: CampaignRecipient) => MailInput> {
-    if (this.last?.subject !== campaign.subject || this.last.body !== campaign.body) {
-      const fill = mailTemplate(SUBSCRIBER_SLOTS, (values) => campaignContent(campaign, values, this.mail));
-      this.last = { subject: campaign.subject, body: campaign.body, fill };
-      fill.catch(() => {
-        if (this.last?.fill === fill) this.last = undefined;
-      });
-    }
-    const fill = await this.last.fill;
-    return (to) => {
-      const link = { email: to.email, token: this.keys.token(to.unsubscribe_key ?? ""), origin: this.mail.origin };
-      const { html, text } = fill(subscriberValues(link));
-      return { to: to.email, about: to.email, subject: campaign.subject, text, html, headers: listHeaders(link, this.mail), priority: "bulk" };
-    };
+  /** One version rendered once (kept until another text of its language is asked for). */
+  private fillOf(version: CampaignVersion) {
+    const last = this.last.get(version.locale);
+    if (last?.subject === version.subject && last.body === version.body) return last.fill;
+    const fill = mailTemplate(SUBSCRIBER_SLOTS, (values) => campaignContent(version, values, this.mail));
+    this.last.set(version.locale, { subject: version.subject, body: version.body, fill });
+    fill.catch(() => {
+      if (this.last.get(version.locale)?.fill === fill) this.last.delete(version.locale);
+    });
+    return fill;
   }
 
-  async to(campaign: { subject: string; body: string }, to: CampaignRecipient): Promise<MailInput> {
-    return (await this.for(campaign))(to);
+  /** The mail of one version to one recipient (a test or preview may ask for a version other than theirs). */
+  async version(version: CampaignVersion, to: Omit<CampaignRecipient, "language">): Promise<MailInput> {
+    const fill = await this.fillOf(version);
+    const link = { email: to.email, token: this.keys.token(to.unsubscribe_key ?? ""), origin: this.mail.origin, locale: version.locale };
+    const { html, text } = fill(subscriberValues(link));
+    return { to: to.email, about: to.email, subject: version.subject, text, html, headers: listHeaders(link, this.mail), priority: "bulk" };
+  }
+
+  /** The campaign's mail to each recipient: the version `versionFor` their language. */
+  for(campaign: CampaignTexts): (to: CampaignRecipient) => Promise<MailInput> {
+    return (to) => this.version(versionFor(campaign, to.language), to);
   }
 }
 
@@ -151,7 +165,7 @@ export class CampaignDispatcher {
         .set({ status: sql<CampaignStatus>`status` })
         .where("id", "=", id)
         .where("status", "=", "sending")
-        .returning(["subject", "body", "next_dispatch_at"])
+        .returning(["subject", "body", "subject_fr", "body_fr", "next_dispatch_at"])
         .executeTakeFirst();
       if (!locked) return 0;
       const now = Date.now();
@@ -162,7 +176,7 @@ export class CampaignDispatcher {
       const due = await trx
         .selectFrom("campaign_recipients as r")
         .leftJoin("subscribers as s", "s.id", "r.subscriber_id")
-        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key"])
+        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key", "s.language"])
         .where("r.campaign_id", "=", id)
         .where("r.status", "=", "waiting")
         .orderBy("r.subscriber_id")
@@ -175,11 +189,10 @@ export class CampaignDispatcher {
       }
       const active = due.filter((r) => r.status === "active" && r.unsubscribe_key);
       const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
-      const mailTo = await this.mails.for(locked);
-      const mailIds = await this.outbox.enqueueMany(
-        trx,
-        active.map((r) => mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key })),
-      );
+      const mailTo = this.mails.for(locked);
+      const mails: MailInput[] = [];
+      for (const r of active) mails.push(await mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key, language: r.language ?? "en" }));
+      const mailIds = await this.outbox.enqueueMany(trx, mails);
       // One UPDATE per recipient would be 500 statements; a CASE keeps it to one.
       if (active.length > 0) {
         await trx

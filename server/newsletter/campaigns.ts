@@ -1,5 +1,5 @@
 /**
- * Newsletter campaigns from /team/campaigns: drafts, their audience (campaign-audience.ts), a
+ * Newsletter campaigns from /team/campaigns: drafts in English, French or both (campaign-versions.ts), their audience (campaign-audience.ts), a
  * schedule, a preview and a test to the member, the start of the send (now, or when the schedule
  * is due: the dispatcher asks `startDue`), pause and resume, and their progress. Every change is
  * audited with the member who made it. The inputs are checked with the
@@ -18,13 +18,17 @@ import { campaignError, type CampaignErrorCode } from "~/features/team/campaigns
 import { type CampaignInput, campaignInputError, campaignInputSchema } from "~/features/team/team-schemas";
 import { type Audience, type Segment, SEGMENT_NAMES, audienceOf, inAudience, parseSegment, readSegment, segmentFields, segmentJson } from "./campaign-audience";
 import { CampaignDispatcher, CampaignMails } from "./campaign-dispatcher";
+import { type CampaignTexts, campaignTitle, mailsByVersion, versionsOf } from "./campaign-versions";
+import type { Locale } from "~/shared/i18n/locale";
 import type { NewsletterKeys } from "./keys";
 import { newRowId } from "../db/row-id";
 
-export interface CampaignProgress {
+export interface CampaignProgress extends CampaignTexts {
   id: string;
-  subject: string;
-  body: string;
+  /** What the team calls it: the English subject, else the French one. */
+  title: string;
+  /** The versions written, English first. */
+  versions: Locale[];
   status: CampaignStatus;
   created_by: string;
   created_at: string;
@@ -44,8 +48,9 @@ export interface CampaignProgress {
   scheduled_by: string | null;
 }
 
-/** A mail as its recipient gets it: the one rendering of the dispatcher (CampaignMails.to). */
+/** A version's mail as its recipients get it: the one rendering of the dispatcher (CampaignMails.version). */
 export interface CampaignPreview {
+  locale: Locale;
   to: string;
   subject: string;
   html: string;
@@ -58,8 +63,14 @@ const SAMPLE_KEY = "test-only-not-a-subscriber";
 /** A campaign's row as progressOf reads it. */
 type CampaignRow = Pick<
   Selectable<CampaignsTable>,
-  "id" | "subject" | "body" | "status" | "created_by" | "created_at" | "started_at" | "finished_at" | "recipients" | "segment" | "scheduled_at" | "scheduled_by"
+  "id" | "subject" | "body" | "subject_fr" | "body_fr" | "status" | "created_by" | "created_at" | "started_at" | "finished_at" | "recipients" | "segment" | "scheduled_at" | "scheduled_by"
 >;
+
+/** A campaign's subjects in its audit entries: the English one, and the French one when written. */
+const subjects = (texts: Pick<CampaignTexts, "subject" | "subject_fr">): Record<string, string> => ({
+  ...(texts.subject ? { subject: texts.subject } : {}),
+  ...(texts.subject_fr ? { subject_fr: texts.subject_fr } : {}),
+});
 
 /** Before the send: an edit, the audience and the schedule may still change. */
 const UNSENT: CampaignStatus[] = ["draft", "scheduled"];
@@ -81,8 +92,8 @@ export class Campaigns {
     this.dispatcher = new CampaignDispatcher(db, outbox, this.mails, mail.campaignRatePerMinute, logger, (now) => this.startDue(now));
   }
 
-  /** The subject and body as stored, or a TeamError with the first refusal's code. */
-  private static check(input: CampaignInput): { subject: string; body: string } {
+  /** The versions as stored, or a TeamError with the first refusal's code. */
+  private static check(input: CampaignInput): CampaignTexts {
     const parsed = campaignInputSchema.safeParse(input);
     if (!parsed.success) throw campaignError(campaignInputError(parsed.error));
     return parsed.data;
@@ -90,22 +101,22 @@ export class Campaigns {
 
   /** A new draft, to the segment's audience (default: every active subscriber). */
   async create(actor: string, input: CampaignInput, segment: Segment = {}): Promise<string> {
-    const { subject, body } = Campaigns.check(input);
+    const texts = Campaigns.check(input);
     const id = newRowId();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("campaigns")
-        .values({ id, subject, body, status: "draft", created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null, segment: segmentJson(segment) })
+        .values({ id, ...texts, status: "draft", created_by: actor, created_at: nowIso(), started_at: null, finished_at: null, next_dispatch_at: null, segment: segmentJson(segment) })
         .execute();
-      await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { subject, segment: segmentJson(segment) } });
+      await this.audit.record(trx, { actor, action: "campaign-draft", subject: id, detail: { ...subjects(texts), segment: segmentJson(segment) } });
     });
     return id;
   }
 
-  /** Edits the subject and body of a campaign not yet sending. */
+  /** Edits the versions of a campaign not yet sending. */
   async update(actor: string, id: string, input: CampaignInput): Promise<void> {
-    const { subject, body } = Campaigns.check(input);
-    await this.edit(actor, id, { subject, body }, { subject });
+    const texts = Campaigns.check(input);
+    await this.edit(actor, id, texts, subjects(texts));
   }
 
   /** Sets the audience of a campaign not yet sending. */
@@ -114,7 +125,7 @@ export class Campaigns {
     await this.edit(actor, id, { segment: json }, { segment: json });
   }
 
-  private async edit(actor: string, id: string, values: { subject?: string; body?: string; segment?: string }, detail: Record<string, string>): Promise<void> {
+  private async edit(actor: string, id: string, values: Partial<CampaignTexts> & { segment?: string }, detail: Record<string, string>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable("campaigns").set(values).where("id", "=", id).where("status", "in", UNSENT).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw campaignError("campaign-not-draft");
@@ -150,12 +161,21 @@ export class Campaigns {
     });
   }
 
-  /** The campaign's mail as `member` would get it, with the sample footer of a test. */
-  async preview(id: string, member: string): Promise<CampaignPreview | undefined> {
-    const campaign = await this.db.selectFrom("campaigns").select(["subject", "body"]).where("id", "=", id).executeTakeFirst();
+  /** Each version's mail as `member` would get it, with the sample footer of a test, English first. */
+  async preview(id: string, member: string): Promise<CampaignPreview[] | undefined> {
+    const campaign = await this.db.selectFrom("campaigns").select(["subject", "body", "subject_fr", "body_fr"]).where("id", "=", id).executeTakeFirst();
     if (!campaign) return undefined;
-    const mail = await this.mails.to(campaign, { email: member, unsubscribe_key: SAMPLE_KEY });
-    return { to: mail.to, subject: mail.subject, html: mail.html ?? "", text: mail.text };
+    return Promise.all(
+      versionsOf(campaign).map(async (version) => {
+        const mail = await this.mails.version(version, { email: member, unsubscribe_key: SAMPLE_KEY });
+        return { locale: version.locale, to: mail.to, subject: mail.subject, html: mail.html ?? "", text: mail.text };
+      }),
+    );
+  }
+
+  /** How many mails of each version of `campaign` an audience of these languages gets. */
+  mailsByVersion(campaign: CampaignTexts, languages: Audience["languages"]): Record<Locale, number> {
+    return mailsByVersion(campaign, languages);
   }
 
   /** The segment's audience now (for a campaign being written). */
@@ -176,14 +196,14 @@ export class Campaigns {
     return readSegment(get, zone);
   }
 
-  /** A test mail to the member: the campaign as a subscriber gets it, with a sample footer. */
+  /** A test mail of each version to the member: the campaign as subscribers get it, with a sample footer. */
   async sendTest(actor: string, id: string): Promise<void> {
     const campaign = await this.db.selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
     if (!campaign) throw campaignError("campaign-missing");
-    const mail = await this.mails.to(campaign, { email: actor, unsubscribe_key: SAMPLE_KEY });
+    const mails = await Promise.all(versionsOf(campaign).map((version) => this.mails.version(version, { email: actor, unsubscribe_key: SAMPLE_KEY })));
     await this.db.transaction().execute(async (trx) => {
-      await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${campaign.subject}`, about: null, priority: "now" });
-      await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: { subject: campaign.subject } });
+      for (const mail of mails) await this.outbox.enqueue(trx, { ...mail, subject: `[Test] ${mail.subject}`, about: null, priority: "now" });
+      await this.audit.record(trx, { actor, action: "campaign-test", subject: id, detail: subjects(campaign) });
     });
     this.outbox.nudge();
   }
@@ -293,12 +313,34 @@ export class Campaigns {
       else if (row.mail === "failed") failed += n;
       else remaining += n;
     }
-    const { id, subject, body, status, created_by, created_at, started_at, finished_at, scheduled_at, scheduled_by } = c;
+    const { id, subject, body, subject_fr, body_fr, status, created_by, created_at, started_at, finished_at, scheduled_at, scheduled_by } = c;
     const segment = parseSegment(c.segment);
     // Before the send the recipients are the audience as it is now; after, those it was sent to.
     const audience = UNSENT.includes(status) ? await audienceOf(this.db, segment) : undefined;
     const recipients = audience ? audience.recipients : Number(c.recipients);
-    return { id, subject, body, status, created_by, created_at, started_at, finished_at, recipients, sent, failed, skipped, remaining, segment, audience, scheduled_at, scheduled_by };
+    return {
+      id,
+      title: campaignTitle(c),
+      versions: versionsOf(c).map((version) => version.locale),
+      subject,
+      body,
+      subject_fr,
+      body_fr,
+      status,
+      created_by,
+      created_at,
+      started_at,
+      finished_at,
+      recipients,
+      sent,
+      failed,
+      skipped,
+      remaining,
+      segment,
+      audience,
+      scheduled_at,
+      scheduled_by,
+    };
   }
 
   /** Starts the dispatcher (campaign-dispatcher.ts). */

@@ -18,7 +18,7 @@ import { emitWebhookEvent, leadCreatedData, type LeadCreatedData } from "../webh
 import { refreshPersonSummaries } from "../db/person-summary";
 
 /** A sign-up's row as the group commit writes it. */
-type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string };
+type NewSubscriber = Insertable<SubscribersTable> & { id: string; email: string; unsubscribe_key: string; language: Locale };
 
 export type SubscribeOutcome = "subscribed" | "already-subscribed";
 
@@ -30,7 +30,7 @@ export interface SubscriptionContext {
   clientKey: string;
   /** Where the visit came from, kept with the consent record (the latest sign-up's). */
   attribution?: AttributionColumns | undefined;
-  /** The language of the page the form was on (English when not given): the consent text is recorded as shown in it. */
+  /** The language of the page the form was on (as `subscribe`'s `locale`; the argument wins): the consent text is recorded as shown in it. */
   locale?: Locale | undefined;
 }
 
@@ -38,6 +38,7 @@ interface PendingSubscription {
   id: string;
   email: string;
   context: SubscriptionContext;
+  locale: Locale;
   resolve: (outcome: SubscribeOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -86,11 +87,13 @@ export class NewsletterSignUp {
    * commit): `INSERT … ON CONFLICT (email_normalized) DO NOTHING RETURNING id` lets the unique
    * index decide which one wins, then the admin notice and welcome mail of the inserted rows go
    * into the outbox in the same transaction (on PostgreSQL, the same statement). An address that
-   * was unsubscribed is re-activated afterwards, in a transaction of its own.
+   * was unsubscribed is re-activated afterwards, in a transaction of its own. `locale` is the
+   * language of the page the form was on ("en" when not given): the subscriber's language, in which
+   * the site writes to them (the welcome mail, campaigns with a version in it).
    */
-  subscribe(email: string, context: SubscriptionContext): Promise<SubscribeOutcome> {
+  subscribe(email: string, context: SubscriptionContext, locale: Locale = context.locale ?? "en"): Promise<SubscribeOutcome> {
     return new Promise((resolve, reject) => {
-      this.pendingSubscriptions.push({ id: newRowId(), email: email.trim(), context, resolve, reject });
+      this.pendingSubscriptions.push({ id: newRowId(), email: email.trim(), context, locale, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -112,14 +115,14 @@ export class NewsletterSignUp {
     if (this.pendingSubscriptions.length > 0) this.scheduleFlush();
     if (batch.length === 0) return;
     const now = nowIso();
-    const records = batch.map(({ id, email, context }): NewSubscriber => ({
+    const records = batch.map(({ id, email, context, locale }): NewSubscriber => ({
       id,
       email,
       email_normalized: email.toLowerCase(),
       subscribed_at: now,
       status: "active",
       notify_admin: this.mail.adminEmail,
-      ...this.consentRecord(context, now),
+      ...this.consentRecord(context, locale, now),
       unsubscribe_key: NewsletterKeys.newUnsubscribeKey(),
       welcomed_at: now,
     }));
@@ -156,11 +159,11 @@ export class NewsletterSignUp {
    */
   private async insertNew(records: NewSubscriber[], now: string): Promise<Set<string>> {
     const mailsOf = (record: NewSubscriber): MailInput[] => [
-      adminNoticeMail(this.mail.adminEmail, record.email, now),
+      adminNoticeMail(this.mail.adminEmail, record.email, now, record.language),
       // The welcome goes once per address: with the row that created it (docs/decisions/0036).
-      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key }),
+      welcomeMail({ email: record.email, unsubscribeKey: record.unsubscribe_key, locale: record.language }),
     ];
-    const lead = (record: NewSubscriber): NewLead => ({ kind: "newsletter", email: record.email, name: null, planType: null, at: now });
+    const lead = (record: NewSubscriber): NewLead => ({ kind: "newsletter", email: record.email, name: null, planType: null, at: now, language: record.language });
     if (this.kind === "postgres") {
       // The alerts are read first, and queued in the one statement with their subscriber's row, if it is inserted.
       const alerts = await this.alerts.mailsFor(this.db, records.map(lead));
@@ -198,7 +201,7 @@ export class NewsletterSignUp {
         // The status condition also settles concurrent batches: one of them re-activates.
         const row = await trx
           .updateTable("subscribers")
-          .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, now) })
+          .set({ status: "active", unsubscribed_at: null, ...this.consentRecord(item.context, item.locale, now) })
           .where("email_normalized", "=", email_normalized)
           .where("status", "=", "unsubscribed")
           .returning("id")
@@ -206,8 +209,8 @@ export class NewsletterSignUp {
         if (row) {
           reactivated.add(item.id);
           // Back on the list: a lead again, like a new subscriber (the team's notice and alerts, the CRM's event).
-          const alerts = await this.alerts.mailsFor(trx, [{ kind: "newsletter", email: item.email, name: null, planType: null, at: now }]);
-          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now), ...alerts.flat());
+          const alerts = await this.alerts.mailsFor(trx, [{ kind: "newsletter", email: item.email, name: null, planType: null, at: now, language: item.locale }]);
+          mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now, item.locale), ...alerts.flat());
           await emitWebhookEvent(trx, "lead.created", leadOf({ id: row.id, email: item.email, subscribed_at: now, ...item.context.attribution }));
         }
       }
@@ -218,15 +221,17 @@ export class NewsletterSignUp {
 
   /**
    * The consent record of one sign-up: when, where, what the visitor saw, a keyed hash of the
-   * client; and its attribution (every column, null when unknown, so a re-subscription replaces the last).
+   * client; and its attribution (every column, null when unknown, so a re-subscription replaces the
+   * last) and language (a re-subscription's is the subscriber's language from then on).
    */
-  private consentRecord(context: SubscriptionContext, now: string) {
+  private consentRecord(context: SubscriptionContext, locale: Locale, now: string) {
     return {
       ...(context.attribution ?? NO_ATTRIBUTION),
+      language: locale,
       consent_at: now,
       consent_page: context.page,
       consent_form: NEWSLETTER_FORM_ID,
-      consent_text: newsletterConsentText(context.locale ?? "en"),
+      consent_text: newsletterConsentText(locale),
       consent_client: this.keys.clientHash(context.clientKey),
     };
   }

@@ -28,6 +28,24 @@ describe("the sign-up's mails, queued as template references", () => {
     expect(keys.verify(token)).toBe(key);
   });
 
+  it("a French subscriber's welcome is in French, its links to the French unsubscribe page, in the headers too", async () => {
+    const row = claimedMailRow(welcomeMail({ email: "jeanne@example.com", unsubscribeKey: key, locale: "fr" }));
+    expect(row.subject).toBe("Bienvenue à l'infolettre de HeavyRoute");
+    const sent = await renderStored(row, renderers);
+    const link = `${origin}/fr/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect(JSON.parse(sent.headers ?? "null")).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(sent.text).toContain("Merci de votre abonnement à l'infolettre de HeavyRoute.");
+    expect(sent.text).toContain(`Vous recevez ce courriel parce que l'adresse jeanne@example.com est abonnée à l'infolettre de HeavyRoute sur ${origin}.`);
+    expect(sent.text).toContain(`Se désabonner en un clic\u00a0: ${link}`);
+    expect(sent.html).toContain('lang="fr-CA"');
+    expect(sent.html).toContain(`href="${link}"`);
+    expect(`${sent.text}${sent.html}`).not.toMatch(/Thank you|Unsubscribe with|Sent by|(?<!\/fr)\/unsubscribe\?/);
+    // An English subscriber's welcome, rendered by the same renderer after it, stays English.
+    const english = await renderStored(claimedMailRow(welcomeMail({ email: "ann@example.com", unsubscribeKey: key })), renderers);
+    expect(english.text).toContain("Thank you for subscribing to the HeavyRoute newsletter.");
+    expect(english.html).not.toContain("Merci");
+  });
+
   it("a welcome queued with the origin of the request it came from is sent with its links on the mail origin", async () => {
     const values = { email: "ann@example.com", key, origin: "http://evil.test" };
     const sent = await renderStored(claimedMailRow({ to: "ann@example.com", about: null, subject: "Welcome", text: "", template: { name: WELCOME_TEMPLATE, values } }), renderers);
@@ -46,7 +64,12 @@ describe("the sign-up's mails, queued as template references", () => {
     expect([row.text, row.html]).toEqual(["", ""]);
     expect(row.subject).toBe("New HeavyRoute newsletter subscriber: o'brien&co@example.com");
     const sent = await renderStored(row, renderers);
-    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nSubscribed at: 2026-11-24T10:00:00.000Z");
-    expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Subscribed at: 2026-11-24T10:00:00.000Z");
+    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nLanguage: English\nSubscribed at: 2026-11-24T10:00:00.000Z");
+    expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Language: English<br>Subscribed at: 2026-11-24T10:00:00.000Z");
+  });
+
+  it("the admin notice of a French subscriber stays in English and names the language", async () => {
+    const sent = await renderStored(claimedMailRow(adminNoticeMail("admin@example.com", "jeanne@example.com", "2026-11-24T10:00:00.000Z", "fr")), renderers);
+    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: jeanne@example.com\nLanguage: French\nSubscribed at: 2026-11-24T10:00:00.000Z");
   });
 });

@@ -36,7 +36,7 @@ export function exportResponse(leads: TeamLeads, audit: Audit, filter: LeadFilte
 
 const filterDetail = (filter: LeadFilter) => {
   const detail: Record<string, string> = {};
-  for (const key of ["kind", "plan", "status", "from", "to", "source", "campaign"] as const) if (filter[key]) detail[key] = filter[key];
+  for (const key of ["kind", "plan", "status", "from", "to", "source", "campaign", "language"] as const) if (filter[key]) detail[key] = filter[key];
   if (filter.q) detail.search = "yes";
   return detail;
 };

@@ -82,6 +82,7 @@ export class TeamLeads {
     // Whole value, any case: what the team types may differ in case from the link's.
     if (filter.source) where.push(sql<SqlBool>`lower(t.utm_source) = lower(${filter.source})`);
     if (filter.campaign) where.push(sql<SqlBool>`lower(t.utm_campaign) = lower(${filter.campaign})`);
+    if (filter.language) where.push(sql<SqlBool>`t.language = ${filter.language}`);
     for (const condition of where) query = query.where(() => condition);
     return { query, col: col(kind.time) };
   }

@@ -8,6 +8,7 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { PeopleFilter } from "~/features/team/team-schemas";
 import { PEOPLE_SORTS, type PersonStageName } from "~/features/team/team-lines";
 import { isValidEmail } from "~/shared/forms/email-rule";
+import { isLocale, type Locale } from "~/shared/i18n/locale";
 import { PEOPLE_COUNT_CAP, SAVED_FILTERS_MAX, TEAM_ERRORS, TeamError } from "~/features/team/team-contract";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
@@ -28,6 +29,8 @@ export interface PersonEntry {
   /** Newest first (at most SUMMARY_LEADS). */
   leads: SummaryLead[];
   plans: string[];
+  /** The languages of their leads ("en", "fr"). */
+  languages: Locale[];
   owner: string | null;
   stage: PersonStageName;
   followUpOn: string | null;
@@ -65,7 +68,7 @@ const LEAD_ONLY = ["status", "from", "to"] as const;
  * together must hold on one lead, which only the leads can tell (kind and plan count as one: only
  * an information request has a plan).
  */
-const LEAD_PROPERTIES = [["kind", "plan"], ["source"], ["campaign"], ["q"]] as const;
+const LEAD_PROPERTIES = [["kind", "plan"], ["source"], ["campaign"], ["language"], ["q"]] as const;
 
 /** Whether the summary answers the filter's lead conditions (else they look into the leads). */
 const onSummary = (filter: PeopleFilter) =>
@@ -80,12 +83,13 @@ export class PeopleList {
 
   private conditions(filter: PeopleFilter, member: string, today: string): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
-    const listed = (column: "s.kinds" | "s.plans" | "s.sources" | "s.campaigns", value: string) => sql<SqlBool>`${sql.ref(column)} like ${listedPattern(value)} escape '\\'`;
+    const listed = (column: "s.kinds" | "s.plans" | "s.sources" | "s.campaigns" | "s.languages", value: string) => sql<SqlBool>`${sql.ref(column)} like ${listedPattern(value)} escape '\\'`;
     if (onSummary(filter)) {
       if (filter.kind) where.push(listed("s.kinds", filter.kind));
       if (filter.plan) where.push(listed("s.plans", filter.plan));
       if (filter.source) where.push(listed("s.sources", utmKey(filter.source)));
       if (filter.campaign) where.push(listed("s.campaigns", utmKey(filter.campaign)));
+      if (filter.language) where.push(listed("s.languages", filter.language));
       if (filter.q) where.push(sql<SqlBool>`s.search_text like ${containsPattern(filter.q.toLowerCase())} escape '\\'`);
     } else {
       // People with at least one lead that matches every lead filter.
@@ -145,6 +149,7 @@ export class PeopleList {
       "s.last_lead_at",
       "s.lead_count",
       "s.plans",
+      "s.languages",
       "s.leads",
       "p.owner",
       "p.stage",
@@ -167,6 +172,7 @@ export class PeopleList {
         leadCount: Number(row.lead_count),
         leads: JSON.parse(row.leads) as SummaryLead[],
         plans: listedValues(row.plans),
+        languages: listedValues(row.languages).filter(isLocale),
         owner: row.owner ?? null,
         stage: row.stage ?? "new",
         followUpOn: row.follow_up_on ?? null,

@@ -14,6 +14,7 @@ import type { LeadRow, TeamLeads } from "./leads";
 import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
 import { type PersonState, type PersonWork, replySubject } from "./person-work";
 import type { CannedReplies } from "./canned-replies";
+import type { Locale } from "~/shared/i18n/locale";
 
 export interface PersonMail {
   id: string;
@@ -40,6 +41,9 @@ export interface PersonCard {
   /** utm_source of their first lead that had one, else its referring site. */
   source: string | null;
   campaign: string | null;
+  /** Their latest lead's language (the one the site writes to them in), then any other their leads were in. */
+  language: Locale;
+  otherLanguages: Locale[];
 }
 
 /** One change of owner, stage or follow-up date, as the timeline shows it. */
@@ -209,16 +213,19 @@ export class TeamPeople {
   }
 }
 
-/** The contact card from the leads (newest first): the latest name, company and phone given; the first lead's source. */
+/** The contact card from the leads (newest first): the latest name, company, phone and language given; the first lead's source. */
 function card(leads: readonly LeadRow[]): PersonCard {
   const latest = (column: "name" | "company" | "phone") => leads.find((lead) => lead[column])?.[column] ?? null;
   const oldestFirst = [...leads].reverse();
   const sourced = oldestFirst.find((lead) => lead.utm_source || lead.referrer);
+  const language = leads[0]?.language ?? "en";
   return {
     name: latest("name"),
     company: latest("company"),
     phone: latest("phone"),
     source: sourced ? (sourced.utm_source ?? sourced.referrer) : null,
     campaign: oldestFirst.find((lead) => lead.utm_campaign)?.utm_campaign ?? null,
+    language,
+    otherLanguages: [...new Set(leads.map((lead) => lead.language))].filter((other) => other !== language),
   };
 }

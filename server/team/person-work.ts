@@ -13,7 +13,8 @@ import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import { newRowId } from "../db/row-id";
 import type { PersonEventsTable } from "../db/schema";
-import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
+import { LEAD_KIND_TABLES, latestLanguage } from "../leads/lead-kinds";
+import type { Locale } from "~/shared/i18n/locale";
 import type { Audit, AuditAction } from "../audit/audit";
 import { normalizeAddress } from "../mail/compose";
 import { type RenderedParts, renderPersonMail } from "../mail/layout/person-mail";
@@ -47,9 +48,12 @@ const stateOf = (row: { owner: string | null; stage: PersonStageName; lost_reaso
 /** A refusal of a change or a reply, shown to the member as it is. */
 const refuse = (code: PersonErrorCode) => new TeamError(code, PERSON_ERRORS);
 
-/** What a member's reply becomes in the mail: the branded layout's HTML and its text (the one place a reply is rendered). */
-export function renderReply(reply: { subject: string; body: string }, postalAddress: string): Promise<RenderedParts> {
-  return renderPersonMail({ subject: reply.subject, preview: reply.body.slice(0, 120), body: { text: reply.body }, footer: { postalAddress } });
+/**
+ * What a member's reply becomes in the mail: the branded layout's HTML and its text (the one place
+ * a reply is rendered). The member's words stay as written; the layout's own are in the person's language.
+ */
+export function renderReply(reply: { subject: string; body: string }, postalAddress: string, locale: Locale = "en"): Promise<RenderedParts> {
+  return renderPersonMail({ subject: reply.subject, preview: reply.body.slice(0, 120), body: { text: reply.body }, footer: { postalAddress }, locale });
 }
 
 /** The thread a new reply continues: the latest reply's Message-ID and its References. */
@@ -108,7 +112,7 @@ export class PersonWork {
     const address = normalizeAddress(email);
     if (!(await this.holdsRecords(address))) throw refuse("no-such-person");
     const domain = new URL(this.mail.origin).hostname;
-    const rendered = await renderReply(reply, this.mail.postalAddress);
+    const rendered = await renderReply(reply, this.mail.postalAddress, await latestLanguage(this.db, address));
     const mailId = await this.db.transaction().execute(async (trx) => {
       const before = await this.lockedState(trx, address);
       const thread = await this.thread(address, trx);

@@ -89,8 +89,8 @@ describe("campaigns", () => {
     await visit(page, `${ctx.url}/team/campaigns`);
     expect(await audienceText(page)).toContain("2 subscribers will receive it, of 3 on the list.");
     expect(await audienceText(page)).toContain("1 unsubscribed");
-    await page.getByLabel("Subject").fill("We are live");
-    await page.getByLabel(/Message/).fill("# Launch\n\nThe platform is **open**. <b>not bold</b>");
+    await page.getByLabel("English subject").fill("We are live");
+    await page.getByLabel("English message").fill("# Launch\n\nThe platform is **open**. <b>not bold</b>");
     await page.getByRole("button", { name: "Create and preview" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Preview: We are live" }).count()).toBe(1);
     // A draft with two active subscribers: 2 recipients (it said 0).
@@ -98,26 +98,26 @@ describe("campaigns", () => {
     const first = campaignId(page);
 
     // An edit is audited with the member.
-    await page.getByLabel("Subject").fill("We are live!");
+    await page.getByLabel("English subject").fill("We are live!");
     await page.getByRole("button", { name: "Save and preview" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Preview: We are live!" }).count()).toBe(1);
     expect(query<{ actor: string; detail: string }>("select actor, detail from audit_log where action = 'campaign-edit' and subject = ?", first)).toEqual([{ actor: MEMBER, detail: JSON.stringify({ subject: "We are live!" }) }]);
 
     // The preview: the mail's HTML in sandboxed frames, the same as the test mail's HTML part.
-    const frame = page.locator('iframe[title="The mail on a desktop"]');
+    const frame = page.locator('iframe[title="The English mail on a desktop"]');
     expect(await frame.getAttribute("sandbox")).toBe("");
     const srcdoc = (await frame.getAttribute("srcdoc"))!;
     expect(srcdoc).toContain("<strong>open</strong>");
     expect(srcdoc).not.toContain("<b>");
     expect(srcdoc).toContain("&lt;b&gt;not bold&lt;/b&gt;");
-    expect(await page.locator('iframe[title="The mail on a phone"]').getAttribute("srcdoc")).toBe(srcdoc);
+    expect(await page.locator('iframe[title="The English mail on a phone"]').getAttribute("srcdoc")).toBe(srcdoc);
     await page.getByRole("button", { name: `Send a test to ${MEMBER}` }).click();
     await expect.poll(() => page.getByText(`A test was sent to ${MEMBER}.`).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await withSubject("[Test] We are live!")).length, { timeout: 15_000 }).toBe(1);
     const test = (await withSubject("[Test] We are live!"))[0]!;
     expect(test.html).toBe(srcdoc);
     await page.getByText("The text part").click();
-    expect(await page.getByTestId("campaign-text").textContent()).toBe(test.text);
+    expect(await page.getByTestId("campaign-text-en").textContent()).toBe(test.text);
 
     // A segment: source linkedin (the insights' rule, any case). With JavaScript the count follows the choice.
     await page.getByLabel("Source").selectOption("linkedin");
@@ -148,8 +148,8 @@ describe("campaigns", () => {
 
     // Scheduling, in the member's zone (America/Toronto).
     await page.getByRole("link", { name: "New campaign" }).click();
-    await page.getByLabel("Subject").fill("Winter update");
-    await page.getByLabel(/Message/).fill("Trucks are rolling.");
+    await page.getByLabel("English subject").fill("Winter update");
+    await page.getByLabel("English message").fill("Trucks are rolling.");
     await page.getByRole("button", { name: "Create and preview" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Preview: Winter update" }).count()).toBe(1);
     const second = campaignId(page);
@@ -194,12 +194,20 @@ describe("campaigns", () => {
       { actor: MEMBER, detail: JSON.stringify({ recipients: 2, scheduled: true }) },
     ]);
 
-    // One left scheduled, for the pages the next tests look at.
+    // One left scheduled, in both languages, for the pages the next tests look at.
     await page.getByRole("link", { name: "New campaign" }).click();
-    await page.getByLabel("Subject").fill("Spring plans");
-    await page.getByLabel(/Message/).fill("## Spring\n\n- permits\n- escorts\n\nRead [the platform](https://www.heavyroute.test/platform).");
+    await page.getByLabel("English subject").fill("Spring plans");
+    await page.getByLabel("English message").fill("## Spring\n\n- permits\n- escorts\n\nRead [the platform](https://www.heavyroute.test/platform).");
+    await page.getByLabel("French subject").fill("Plans du printemps");
+    await page.getByRole("button", { name: "Create and preview" }).click();
+    await expect.poll(() => page.getByText("Please write the French message (or leave the French version empty).").count()).toBe(1);
+    await page.getByLabel("French message").fill("## Printemps\n\n- permis\n- escortes");
     await page.getByRole("button", { name: "Create and preview" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Preview: Spring plans" }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Preview: Plans du printemps" }).count()).toBe(1);
+    expect(await page.locator('iframe[title="The French mail on a desktop"]').getAttribute("srcdoc")).toContain("Se désabonner en un clic");
+    // Every subscriber here signed up on an English page: all get the English version.
+    expect(await page.getByTestId("campaign-by-version").textContent()).toMatch(/^[1-9]\d* in English, 0 in French\.$/);
     await schedule("2027-04-01T09:00");
     await expect.poll(() => page.getByTestId("campaign-status").textContent()).toBe("scheduled");
   });

@@ -207,7 +207,7 @@ describe("the transcript", () => {
     expect(await v.transcript()).toEqual({ status: 200, body: { ok: true } });
     const mail = query<{ to: string; subject: string; text: string }>("SELECT \"to\", subject, text FROM mail WHERE subject = 'Chat Transcript from Élise'")[0];
     expect(mail?.to).toBe(TEAM);
-    expect(mail!.text.split("\n\n").slice(0, 4)).toEqual(["Language: French (Canadian)", `Max Load: ${greeting("fr")}`, "Élise: Élise", `Max Load: ${niceToMeetYou("Élise", "fr")}`]);
+    expect(mail!.text.split("\n\n").slice(0, 4)).toEqual(["Language: French", `Max Load: ${greeting("fr")}`, "Élise: Élise", `Max Load: ${niceToMeetYou("Élise", "fr")}`]);
   });
 
   it("is limited to a few per visitor per hour", async () => {

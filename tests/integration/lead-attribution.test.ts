@@ -118,8 +118,8 @@ describe.each(["sqlite", "postgres"] as const)("lead attribution on %s", (engine
 
         const csv = await (await get(`/team/export?format=csv&kind=${kind}&q=${encodeURIComponent(email)}`)).text();
         const [header, line] = csv.split("\r\n");
-        expect(header!.split(",").slice(-8)).toEqual([...ATTRIBUTION]);
-        expect(line!.split(",").slice(-8)).toEqual(["/", "https://www.linkedin.com", "linkedin", "social", "launch", "video post", "oversize permits", "/platform"]);
+        expect(header!.split(",").slice(-9, -1)).toEqual([...ATTRIBUTION]);
+        expect(line!.split(",").slice(-9)).toEqual(["/", "https://www.linkedin.com", "linkedin", "social", "launch", "video post", "oversize permits", "/platform", "en"]);
         const json = (await (await get(`/team/export?format=json&kind=${kind}&q=${encodeURIComponent(email)}`)).json()) as Record<string, unknown>[];
         expect(json).toHaveLength(1);
         expect(json[0]).toMatchObject(KEPT);

@@ -39,8 +39,8 @@ it("exports every lead as CSV, with formulas neutralised", () => {
   const { code, stdout, stderr } = leads(["export", "--format", "csv"]);
   expect(code).toBe(0);
   const lines = stdout.trim().split("\r\n");
-  expect(lines[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by,landing_path,referrer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,converted_path");
-  expect(stdout).toMatch(/^newsletter,[0-9a-f-]{36},\S+,,Kim@Example\.com,,,,,active,,,,,,,,,,,,$/m);
+  expect(lines[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by,landing_path,referrer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,converted_path,language");
+  expect(stdout).toMatch(/^newsletter,[0-9a-f-]{36},\S+,,Kim@Example\.com,,,,,active,,,,,,,,,,,,,en$/m);
   expect(stdout).toContain(`contact,`);
   expect(stdout).toContain(`"'=HYPERLINK(""x"")",kim@example.com,,,,feature,,,"Hi, ""quoted""\nline 2"`);
   expect(stdout).toContain(",Kim,KIM@example.com,'+1 555 010 0200,Kim Haulage,Government,,,,Price?");

@@ -145,6 +145,7 @@ it("on postgres: a scheduled campaign to a segment starts once across two instan
         { reason: "no information request about Token plans", count: 6 },
         { reason: "unsubscribed", count: 1 },
       ],
+      languages: { en: 3, fr: 0 },
     });
     const id = await one.services.campaigns.create("lead@example.com", { subject: "Token news", body: "Token plans are open." }, read.segment);
     const utc = await one.services.campaigns.schedule("lead@example.com", id, DateTime.now().setZone("America/Toronto").plus({ days: 1 }).toFormat("yyyy-MM-dd'T'HH:mm"), "America/Toronto");

@@ -130,8 +130,8 @@ describe.each([
     // The admin notice, stored as a template reference and rendered when sent.
     const [notice] = mailsTo("admin@example.com");
     expect(notice!.subject).toBe("New HeavyRoute newsletter subscriber: Ann@Example.com");
-    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
-    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Subscribed at: ${row!.subscribed_at}`);
+    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", "Language: English", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
+    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Language: English<br>Subscribed at: ${row!.subscribed_at}`);
     expect(header(notice!, "List-Unsubscribe")).toBeUndefined();
 
     // The same address again: the spec's answer, no second welcome, no second notice.
@@ -192,6 +192,20 @@ describe.each([
     expect(row!.consent_at! > before!.consent_at!).toBe(true);
     await until(() => mailsTo("admin@example.com").length === 3, 15_000, "the admin notice of the re-subscription");
     expect(mailsTo("ann@example.com")).toHaveLength(1);
+  });
+
+  it("accepts the one-click POST on the French unsubscribe page too (a French subscriber's link)", async () => {
+    await postJson(`${site.url}/newsletter`, { email: "chloe@example.com", page: "/newsletter" });
+    await until(() => mailsTo("chloe@example.com").length === 1, 15_000, "Chloé's welcome");
+    const token = tokenOf(mailsTo("chloe@example.com")[0]!);
+    const response = await fetch(`${site.url}/fr/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await subscriber("chloe@example.com"))!.status).toBe("unsubscribed");
   });
 
   it("tampered, unknown and missing tokens get a clear page, never a 500, and change nothing", async () => {

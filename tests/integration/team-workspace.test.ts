@@ -382,7 +382,7 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await csv.text();
-    expect(text.split("\r\n")[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by,landing_path,referrer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,converted_path");
+    expect(text.split("\r\n")[0]).toBe("kind,id,created_at,name,email,phone,company,plan_type,category,status,source,message,handled_at,handled_by,landing_path,referrer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,converted_path,language");
     expect(text).toContain(`"'=HYPERLINK(""http://x"") please call"`);
     expect(text).not.toContain("ivy0@example.com");
     const json = (await (await get("/team/export?format=json&kind=information-request", cookie)).json()) as { email: string }[];

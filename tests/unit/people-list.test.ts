@@ -149,4 +149,72 @@ describe.each(DATABASE_ENGINES)("the people list on $name", (engine) => {
     await refreshPersonSummaries(db, "all");
     expect(await db.selectFrom("person_summaries").selectAll().orderBy("email").execute()).toEqual(before);
   }, 60_000);
+
+  it("stores each lead's language, lists people's languages, filters people and leads by it, exports it, and names it in the team's alerts", async () => {
+    const handle = database();
+    const { db } = handle;
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", TEAM_EMAIL: "team@example.com", ADMIN_EMAIL: "admin@example.com" });
+    const logger = createLogger("silent");
+    const outbox = new MailOutbox(db, { kind: "file", send: () => Promise.resolve("not sent"), close: () => undefined }, logger);
+    const alerts = new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone);
+    const signUp = new NewsletterSignUp(handle, outbox, config.mail, new NewsletterKeys("k".repeat(40)), alerts);
+    const capture = new LeadCapture(db, outbox, config.mail, alerts);
+    const audit = new Audit(db);
+    const leads = new TeamLeads(db, audit, handle.kind);
+    const list = new PeopleList(db, leads, audit);
+    await db.insertInto("team_members").values({ email: "ann@example.com", since: new Date().toISOString(), alerts: "now" }).execute();
+
+    // Jeanne signs up on a French page and writes in French; Paul writes in English, then subscribes in French.
+    expect(await signUp.subscribe("jeanne@example.com", { page: "/fr", clientKey: "203.0.113.1" }, "fr")).toBe("subscribed");
+    await capture.contact({ name: "Jeanne", email: "jeanne@example.com", category: "question", message: "Escortes?" }, undefined, "fr");
+    await capture.requestInformation({ name: "Paul", email: "paul@example.com", phone: "+1 555 0100", company: "Route Co", message: "Permits", planType: "Token" });
+    expect(await signUp.subscribe("paul@example.com", { page: "/fr/newsletter", clientKey: "203.0.113.2", locale: "fr" })).toBe("subscribed");
+    expect(await signUp.subscribe("eve@example.com", { page: "/", clientKey: "203.0.113.3" })).toBe("subscribed");
+
+    // The database is the describe block's: the earlier test's people (all English) are in it too.
+    const ours = ["eve@example.com", "jeanne@example.com", "paul@example.com"];
+    const languages = await db.selectFrom("subscribers").select(["email", "language"]).where("email", "in", ours).orderBy("email").execute();
+    expect(languages).toEqual([
+      { email: "eve@example.com", language: "en" },
+      { email: "jeanne@example.com", language: "fr" },
+      { email: "paul@example.com", language: "fr" },
+    ]);
+    expect(await db.selectFrom("contact_messages").select("language").where("email", "in", ours).execute()).toEqual([{ language: "fr" }]);
+    expect(await db.selectFrom("more_information").select("language").where("email", "in", ours).execute()).toEqual([{ language: "en" }]);
+    expect((await db.selectFrom("person_summaries").select("languages").where("email", "=", "paul@example.com").executeTakeFirst())?.languages).toBe("\nen\nfr\n");
+    // The chat's "Ask the team" hands the language with the message.
+    await db.transaction().execute((trx) => capture.storeContactMessage(trx, { name: "Zoé", email: "zoe-lang@example.com", category: "question", message: "Bonjour", locale: "fr" }, new Date().toISOString()));
+    expect(await db.selectFrom("contact_messages").select("language").where("email", "=", "zoe-lang@example.com").execute()).toEqual([{ language: "fr" }]);
+
+    const emails = async (query: string) => (await list.page(filter(query), "ann@example.com", "2026-01-01")).people.map((person) => person.email).filter((email) => ours.includes(email));
+    expect(await emails("language=fr")).toEqual(["paul@example.com", "jeanne@example.com"]);
+    expect(await emails("language=en")).toEqual(["eve@example.com", "paul@example.com"]);
+    // With another lead property, one lead must hold both: read from the leads.
+    expect(await emails("language=en&kind=newsletter")).toEqual(["eve@example.com"]);
+    expect(await emails("language=fr&kind=contact")).toEqual(["jeanne@example.com"]);
+    expect((await list.page(filter("language=fr"), "ann@example.com", "2026-01-01")).people.find((person) => person.email === "paul@example.com")?.languages).toEqual(["en", "fr"]);
+    expect(parsePeopleFilter(new URLSearchParams("language=de"))).toEqual({ ok: false, errors: ["Language must be one of: en, fr."] });
+
+    // The team's list and export read the lead's language.
+    const exported: { email: string; kind: string; language: string | null }[] = [];
+    for await (const lead of leads.all(filter("language=fr"))) exported.push({ email: lead.email, kind: lead.kind, language: lead.language });
+    expect(exported.sort((a, b) => a.email.localeCompare(b.email) || a.kind.localeCompare(b.kind))).toEqual([
+      { email: "jeanne@example.com", kind: "contact", language: "fr" },
+      { email: "jeanne@example.com", kind: "newsletter", language: "fr" },
+      { email: "paul@example.com", kind: "newsletter", language: "fr" },
+      { email: "zoe-lang@example.com", kind: "contact", language: "fr" },
+    ]);
+
+    // The team's mail stays in English and names the lead's language.
+    const mails = await db.selectFrom("mail").select(["to", "subject", "text", "template"]).where("about_email", "in", ours).execute();
+    const alertTo = (who: string) => mails.filter((mail) => mail.to === "ann@example.com" && mail.subject.includes(who)).map((mail) => mail.text);
+    expect(alertTo("Jeanne <jeanne@example.com>")).toEqual([expect.stringContaining("\nLanguage: French\n")]);
+    expect(alertTo("Paul <paul@example.com>")).toEqual([expect.stringContaining("\nLanguage: English\n")]);
+    expect(mails.find((mail) => mail.to === "team@example.com" && mail.subject.startsWith("Contact form"))?.text).toContain("\nLanguage: French\n");
+    expect(mails.find((mail) => mail.to === "team@example.com" && mail.subject.startsWith("Information request"))?.text).toContain("\nLanguage: English\n");
+    const welcome = mails.find((mail) => mail.to === "jeanne@example.com")!;
+    expect(welcome.subject).toBe("Bienvenue à l'infolettre de HeavyRoute");
+    expect(JSON.parse(welcome.template!)).toMatchObject({ values: { locale: "fr" } });
+    expect(JSON.parse(mails.find((mail) => mail.to === "admin@example.com" && mail.subject.includes("jeanne"))!.template!)).toMatchObject({ values: { language: "fr" } });
+  });
 });

@@ -26,8 +26,8 @@ const quoted = (value: unknown): string | undefined => (typeof value === "string
 /** The actors that are not members: the operator's command line, and a start without the address in TEAM_MEMBERS. */
 const actorName = (actor: string): string => (actor === "cli" ? "The command line" : actor === "TEAM_MEMBERS" ? "The TEAM_MEMBERS setting" : actor);
 
-/** A campaign, by its subject when the entry kept it, linked to its page. */
-const campaign = (id: string, detail: Detail): SentencePart => ({ text: quoted(detail.subject) ?? "a campaign", to: `/team/campaigns?id=${encodeURIComponent(id)}` });
+/** A campaign, by its subject (English, else French) when the entry kept it, linked to its page. */
+const campaign = (id: string, detail: Detail): SentencePart => ({ text: quoted(detail.subject) ?? quoted(detail.subject_fr) ?? "a campaign", to: `/team/campaigns?id=${encodeURIComponent(id)}` });
 
 /** A lead of each kind inside a sentence. */
 const A_LEAD: Record<LeadKindName, string> = { newsletter: "a newsletter sign-up", contact: "a contact message", "information-request": "an information request", chat: "a chat lead" };

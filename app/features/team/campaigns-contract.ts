@@ -14,10 +14,15 @@ export const CAMPAIGN_INTENTS = ["create", "update", "segment", "schedule", "uns
 export type CampaignIntent = (typeof CAMPAIGN_INTENTS)[number];
 
 export const CAMPAIGN_ERRORS = {
+  "version-required": "Write the campaign in English, in French or in both: a subject and a message.",
   "subject-required": "Please enter a subject.",
   "subject-too-long": `The subject must be ${CAMPAIGN_LIMITS.subject} characters or fewer.`,
   "body-required": "Please write the message.",
   "body-too-long": `The message must be ${CAMPAIGN_LIMITS.body.toLocaleString("en-US")} characters or fewer.`,
+  "subject-fr-required": "Please enter the French subject (or leave the French version empty).",
+  "subject-fr-too-long": `The French subject must be ${CAMPAIGN_LIMITS.subject} characters or fewer.`,
+  "body-fr-required": "Please write the French message (or leave the French version empty).",
+  "body-fr-too-long": `The French message must be ${CAMPAIGN_LIMITS.body.toLocaleString("en-US")} characters or fewer.`,
   "campaign-missing": "This campaign does not exist.",
   "campaign-unknown": "There is no such campaign.",
   "campaign-not-draft": "Only a draft can be edited: this campaign has been sent already.",

@@ -44,14 +44,27 @@ describe("readTeamForm", () => {
 
 describe("campaign input", () => {
   it("refuses in the order the member fixes things: subject first, an empty body before a long one", () => {
-    const codeOf = (input: { subject: string; body: string }) => {
+    const codeOf = (input: { subject: string; body: string; subject_fr?: string; body_fr?: string }) => {
       const parsed = campaignInputSchema.safeParse(input);
       return parsed.success ? parsed.data : campaignInputError(parsed.error);
     };
-    expect(codeOf({ subject: "\u0007 ", body: "" })).toBe("subject-required");
+    expect(codeOf({ subject: "\u0007 ", body: "" })).toBe("version-required");
+    expect(codeOf({ subject: "", body: "# Hello" })).toBe("subject-required");
     expect(codeOf({ subject: "Live", body: " ".repeat(CAMPAIGN_LIMITS.body + 1) })).toBe("body-required");
     expect(codeOf({ subject: "Live", body: "x".repeat(CAMPAIGN_LIMITS.body + 1) })).toBe("body-too-long");
-    expect(codeOf({ subject: "We\nare\tlive ", body: "# Hello" })).toEqual({ subject: "We are live", body: "# Hello" });
+    expect(codeOf({ subject: "We\nare\tlive ", body: "# Hello" })).toEqual({ subject: "We are live", body: "# Hello", subject_fr: "", body_fr: "" });
+  });
+
+  it("takes an English version, a French one, or both, each written whole", () => {
+    const codeOf = (input: { subject: string; body: string; subject_fr?: string; body_fr?: string }) => {
+      const parsed = campaignInputSchema.safeParse(input);
+      return parsed.success ? parsed.data : campaignInputError(parsed.error);
+    };
+    expect(codeOf({ subject: "", body: "", subject_fr: "En ligne", body_fr: "Bonjour" })).toEqual({ subject: "", body: "", subject_fr: "En ligne", body_fr: "Bonjour" });
+    expect(codeOf({ subject: "Live", body: "Hello", subject_fr: "En ligne", body_fr: "Bonjour" })).toEqual({ subject: "Live", body: "Hello", subject_fr: "En ligne", body_fr: "Bonjour" });
+    expect(codeOf({ subject: "Live", body: "Hello", subject_fr: "En ligne", body_fr: " " })).toBe("body-fr-required");
+    expect(codeOf({ subject: "Live", body: "Hello", subject_fr: "", body_fr: "Bonjour" })).toBe("subject-fr-required");
+    expect(codeOf({ subject: "", body: "", subject_fr: "x".repeat(CAMPAIGN_LIMITS.subject + 1), body_fr: "Bonjour" })).toBe("subject-fr-too-long");
   });
 });
 

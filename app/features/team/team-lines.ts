@@ -4,6 +4,7 @@
  * by loaders only; limits, texts and refusals are in team-contract.ts).
  */
 import type { PlanType } from "~/content/plans";
+import type { Locale } from "~/shared/i18n/locale";
 import { PAGE_SIZE_DEFAULT } from "./team-contract";
 
 export const LEAD_KINDS = ["newsletter", "contact", "information-request", "chat"] as const;
@@ -14,6 +15,9 @@ export const LEAD_KIND_LABELS: Record<LeadKindName, string> = {
   "information-request": "Information request",
   chat: "Chat lead",
 };
+/** A lead's language as the team reads it (the workspace and the team's mail are in English). */
+export const LEAD_LANGUAGES = ["en", "fr"] as const satisfies readonly Locale[];
+export const LEAD_LANGUAGE_LABELS: Record<Locale, string> = { en: "English", fr: "French" };
 export const LEAD_STATUSES = ["open", "handled"] as const;
 /** The mail page's statuses (`mail.status`) and what the page calls them. */
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
@@ -30,12 +34,13 @@ export interface LeadFilterValues {
   q?: string | undefined;
   source?: string | undefined;
   campaign?: string | undefined;
+  language?: Locale | undefined;
   size?: number | undefined;
   after?: string | undefined;
 }
 
 /** The leads list's filters, in the order of its URLs. */
-export const LEAD_FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "source", "campaign"] as const;
+export const LEAD_FILTER_KEYS = ["kind", "plan", "status", "from", "to", "q", "source", "campaign", "language"] as const;
 
 /** The query string of a filter (without the page cursor unless given). */
 export function filterQuery(filter: LeadFilterValues, extra: Record<string, string> = {}): string {

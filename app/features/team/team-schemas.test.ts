@@ -44,6 +44,8 @@ describe("the text rule in the team's forms", () => {
     expect(campaignInputSchema.parse({ subject: "News \u202Efdp.exe\tfor\nyou", body: "Hello\u2066 **all**\u0000\n" })).toEqual({
       subject: "News fdp.exe for you",
       body: "Hello **all**\n",
+      subject_fr: "",
+      body_fr: "",
     });
     expect(campaignInputSchema.safeParse({ subject: "\u2067\u200B", body: "x" }).success).toBe(false);
   });

@@ -8,7 +8,7 @@ import { isValidEmail } from "~/shared/forms/email-rule";
 import { visibleText } from "~/shared/forms/text-rule";
 import { CAMPAIGN_ERRORS, CAMPAIGN_LIMITS, type CampaignErrorCode } from "./campaigns-contract";
 import { NOTE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SAVED_FILTER_NAME_MAX, SEARCH_MAX, UTM_FILTER_MAX } from "./team-contract";
-import { LEAD_KINDS, LEAD_STATUSES, MAIL_STATUSES, PEOPLE_SORTS, PERSON_STAGES } from "./team-lines";
+import { LEAD_KINDS, LEAD_LANGUAGES, LEAD_STATUSES, MAIL_STATUSES, PEOPLE_SORTS, PERSON_STAGES } from "./team-lines";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -31,6 +31,8 @@ const leadFilterFields = {
     // A lead's utm_source and utm_campaign, matched whole and regardless of case.
     source: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Source is at most ${UTM_FILTER_MAX} characters.`).optional()),
     campaign: z.preprocess(blankToUndefined, z.string().overwrite(visibleText).trim().max(UTM_FILTER_MAX, `Campaign is at most ${UTM_FILTER_MAX} characters.`).optional()),
+    // The lead's language: en (English) or fr (French).
+    language: z.preprocess(blankToUndefined, z.enum(LEAD_LANGUAGES, { error: `Language must be one of: ${LEAD_LANGUAGES.join(", ")}.` }).optional()),
     // Decimal digits only: Number() would also take "0x10", "1e1" or " 16 ".
     size: z.preprocess(
       blankToUndefined,
@@ -164,22 +166,35 @@ export const noteSchema = z.object({
 /** A refusal of a campaign's input: its text, and its code in the issue's params. */
 const refusal = (code: CampaignErrorCode) => ({ message: CAMPAIGN_ERRORS[code], params: { code } });
 
+/** A subject on one line (line breaks and tabs become spaces), under the text rule. */
+const campaignSubject = z
+  .string()
+  .default("")
+  .transform((subject) => visibleText(subject).replace(/[\p{Cc}]+/gu, " ").trim());
+const campaignBody = z.string().default("").overwrite(visibleText);
+
 /**
- * A campaign's subject and Markdown body, as the server stores them, under the text rule: the
- * subject on one line (line breaks and tabs become spaces), the body as written.
+ * A campaign's versions as the server stores them, under the text rule: the English subject and
+ * Markdown body, the French ones (`_fr`). A version is written or left empty (both its fields "");
+ * at least one is written.
  */
-export const campaignInputSchema = z.object({
-  subject: z
-    .string()
-    .transform((subject) => visibleText(subject).replace(/[\p{Cc}]+/gu, " ").trim())
-    .refine((subject) => subject !== "", refusal("subject-required"))
-    .refine((subject) => subject.length <= CAMPAIGN_LIMITS.subject, refusal("subject-too-long")),
-  body: z
-    .string()
-    .overwrite(visibleText)
-    .refine((body) => body.trim() !== "", refusal("body-required"))
-    .refine((body) => body.length <= CAMPAIGN_LIMITS.body, refusal("body-too-long")),
-});
+export const campaignInputSchema = z
+  .object({ subject: campaignSubject, body: campaignBody, subject_fr: campaignSubject, body_fr: campaignBody })
+  .superRefine((input, context) => {
+    const issue = (code: CampaignErrorCode, path: string) => context.addIssue({ code: "custom", path: [path], ...refusal(code) });
+    const versions = [
+      { subject: input.subject, body: input.body, suffix: "", codes: ["subject-required", "subject-too-long", "body-required", "body-too-long"] },
+      { subject: input.subject_fr, body: input.body_fr, suffix: "_fr", codes: ["subject-fr-required", "subject-fr-too-long", "body-fr-required", "body-fr-too-long"] },
+    ] as const;
+    const written = versions.filter((version) => version.subject !== "" || version.body.trim() !== "");
+    if (written.length === 0) issue("version-required", "subject");
+    for (const { subject, body, suffix, codes } of written) {
+      if (subject === "") issue(codes[0], `subject${suffix}`);
+      else if (subject.length > CAMPAIGN_LIMITS.subject) issue(codes[1], `subject${suffix}`);
+      if (body.trim() === "") issue(codes[2], `body${suffix}`);
+      else if (body.length > CAMPAIGN_LIMITS.body) issue(codes[3], `body${suffix}`);
+    }
+  });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 /** The code of the first refusal of a failed campaign input (issues list the subject first). */

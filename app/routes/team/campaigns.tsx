@@ -7,6 +7,7 @@ import { requireMember, teamServices } from "~/features/team/guard.server";
 import { isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { campaignInputSchema, parseCampaignsQuery } from "~/features/team/team-schemas";
+import { LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import type { Route } from "./+types/campaigns";
 
@@ -18,9 +19,9 @@ const inZone = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: "utc
 const fieldInZone = (date: Date, zone: string) => DateTime.fromJSDate(date).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
 
 /**
- * /team/campaigns — newsletter campaigns: compose (subject, Markdown), choose the audience (a
- * segment; the count and who is left out, why, shown while writing), preview the mail as sent at
- * phone and desktop widths, send a test to yourself, send now or schedule for a time in your zone,
+ * /team/campaigns — newsletter campaigns: compose (subject, Markdown) in English, French or both,
+ * choose the audience (a segment; the count, by the version each gets, and who is left out, why,
+ * shown while writing), preview each version's mail as sent at phone and desktop widths, send a test to yourself, send now or schedule for a time in your zone,
  * follow progress, pause and resume. Plain forms: works without JavaScript (the audience form is a
  * GET; with JavaScript it refreshes as the member picks). Campaigns are
  * server/newsletter/campaigns.ts, their audience campaign-audience.ts, their sending
@@ -47,7 +48,15 @@ export async function loader(args: Route.LoaderArgs) {
   const audience = writing ? (read?.ok || !selected?.audience ? await campaigns.audience(segment) : selected.audience) : undefined;
   const unsaved = selected !== undefined && read?.ok === true && JSON.stringify(segmentValues(read.segment)) !== JSON.stringify(segmentValues(selected.segment));
 
-  const list = (await campaigns.list()).map((c) => ({ id: c.id, subject: c.subject, status: c.status, sent: c.sent, recipients: c.recipients, scheduled: c.status === "scheduled" && c.scheduled_at ? inZone(c.scheduled_at, zone) : null }));
+  const list = (await campaigns.list()).map((c) => ({
+    id: c.id,
+    title: c.title,
+    versions: c.versions,
+    status: c.status,
+    sent: c.sent,
+    recipients: c.recipients,
+    scheduled: c.status === "scheduled" && c.scheduled_at ? inZone(c.scheduled_at, zone) : null,
+  }));
   return {
     email,
     zone,
@@ -58,12 +67,14 @@ export async function loader(args: Route.LoaderArgs) {
       scheduled: selected.status === "scheduled" && selected.scheduled_at ? inZone(selected.scheduled_at, zone) : null,
       scheduledField: selected.status === "scheduled" && selected.scheduled_at ? fieldInZone(new Date(selected.scheduled_at), zone) : null,
     },
-    preview: selected ? await campaigns.preview(selected.id, email) : undefined,
+    previews: selected ? ((await campaigns.preview(selected.id, email)) ?? []) : [],
     writing,
     fields: writing ? await campaigns.segmentFields() : [],
     segment: segmentValues(segment),
     segmentError: read && !read.ok ? read.message : undefined,
     audience,
+    // The mails of each version for the audience shown (the segment being chosen, else the campaign's).
+    mails: selected && audience ? campaigns.mailsByVersion(selected, audience.languages) : undefined,
     unsaved,
     tested: tested !== undefined,
     rate: config.mail.campaignRatePerMinute,
@@ -133,8 +144,41 @@ export async function action(args: Route.ActionArgs) {
 
 const STATUS_WORDS = { draft: "draft", scheduled: "scheduled", sending: "sending", paused: "paused", done: "sent" } as const;
 
+const LANGUAGES = ["en", "fr"] as const;
+const MARKDOWN_HINT = "Markdown: # heading, **bold**, *italic*, - lists, [links](https://…)";
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** "12 in English, 3 in French": the mails of each version (versions with none left out, unless none at all). */
+function byVersion(mails: Record<(typeof LANGUAGES)[number], number>, versions: readonly string[]): string {
+  const parts = LANGUAGES.filter((language) => versions.includes(language)).map((language) => `${mails[language].toLocaleString("en-US")} in ${LEAD_LANGUAGE_LABELS[language]}`);
+  return parts.join(", ");
+}
+
+/** One version's fields: its subject and Markdown message. */
+function VersionFields({ language, subject, body }: { language: (typeof LANGUAGES)[number]; subject: string; body: string }) {
+  const name = LEAD_LANGUAGE_LABELS[language];
+  const suffix = language === "en" ? "" : `_${language}`;
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-line p-4" lang={language === "fr" ? "fr-CA" : undefined}>
+      <legend className="px-1 text-lg font-bold" lang="en">
+        {name} version
+      </legend>
+      <label className="block font-semibold" htmlFor={`campaign-subject${suffix}`} lang="en">
+        {name} subject
+      </label>
+      <input id={`campaign-subject${suffix}`} name={`subject${suffix}`} maxLength={CAMPAIGN_LIMITS.subject} defaultValue={subject} className={inputClass} />
+      <label className="mt-4 block font-semibold" htmlFor={`campaign-body${suffix}`} lang="en">
+        {name} message
+      </label>
+      <textarea id={`campaign-body${suffix}`} name={`body${suffix}`} rows={12} defaultValue={body} aria-describedby="campaign-markdown" className={inputClass} />
+    </fieldset>
+  );
+}
+
 export default function CampaignsPage() {
-  const { email, zone, list, selected, preview, writing, fields, segment, segmentError, audience, unsaved, tested, rate } = useLoaderData<typeof loader>();
+  const { email, zone, list, selected, previews, writing, fields, segment, segmentError, audience, mails, unsaved, tested, rate } = useLoaderData<typeof loader>();
+  const versions: readonly string[] = selected?.versions ?? [];
+  const missing = selected ? LANGUAGES.filter((language) => !versions.includes(language)) : [];
   const answer = useActionData<typeof action>();
   const submit = useSubmit();
   const segmentHidden = Object.entries(segment).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
@@ -143,6 +187,10 @@ export default function CampaignsPage() {
       <p className="text-muted">
         Announcements to the newsletter's subscribers (all, or a segment), sent at {rate} mails a minute, each with the recipient's own unsubscribe link. Times are in your time
         zone, {zone}.
+      </p>
+      <p className="mt-2 text-muted">
+        Write it in English, in French or in both. Each subscriber gets one mail: the version in their language (the language of the page they signed up on), or the other
+        version when the campaign has none in theirs.
       </p>
       {answer && "message" in answer ? (
         <div className="mt-4">
@@ -159,14 +207,13 @@ export default function CampaignsPage() {
         <Form method="post" className="mt-6 max-w-3xl">
           <input type="hidden" name="intent" value={selected ? "update" : "create"} />
           {selected ? <input type="hidden" name="id" value={selected.id} /> : segmentHidden}
-          <label className="block font-semibold" htmlFor="campaign-subject">
-            Subject
-          </label>
-          <input id="campaign-subject" name="subject" required maxLength={CAMPAIGN_LIMITS.subject} defaultValue={selected?.subject ?? ""} className={inputClass} />
-          <label className="mt-4 block font-semibold" htmlFor="campaign-body">
-            Message (Markdown: # heading, **bold**, *italic*, - lists, [links](https://…))
-          </label>
-          <textarea id="campaign-body" name="body" required rows={12} defaultValue={selected?.body ?? ""} className={inputClass} />
+          <p id="campaign-markdown" className="mb-3 text-sm text-muted">
+            Messages in {MARKDOWN_HINT}. Leave a version empty to send the campaign in one language.
+          </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <VersionFields language="en" subject={selected?.subject ?? ""} body={selected?.body ?? ""} />
+            <VersionFields language="fr" subject={selected?.subject_fr ?? ""} body={selected?.body_fr ?? ""} />
+          </div>
           <button type="submit" className={`${buttonClass} mt-4`}>
             {selected ? "Save and preview" : "Create and preview"}
           </button>
@@ -193,7 +240,7 @@ export default function CampaignsPage() {
                       <option value="">Any</option>
                       {[...field.input.options, ...(segment[field.name] && !field.input.options.some((o) => o.value === segment[field.name]) ? [{ value: segment[field.name]!, count: 0 }] : [])].map((option) => (
                         <option key={option.value} value={option.value}>
-                          {option.count === null ? option.value : `${option.value} (${option.count})`}
+                          {"label" in option && option.label ? (option.count === null ? option.label : `${option.label} (${option.count})`) : option.count === null ? option.value : `${option.value} (${option.count})`}
                         </option>
                       ))}
                     </select>
@@ -221,6 +268,26 @@ export default function CampaignsPage() {
             <p className="text-lg">
               <strong>{audience.recipients}</strong> {audience.recipients === 1 ? "subscriber" : "subscribers"} will receive it, of {audience.total} on the list.
             </p>
+            {mails && audience.recipients > 0 ? (
+              <p className="mt-2" data-testid="campaign-by-version">
+                {byVersion(mails, versions)}.
+              </p>
+            ) : null}
+            {mails
+              ? missing
+                  .filter((language) => audience.languages[language] > 0)
+                  .map((language) => (
+                    <p key={language} className="mt-1 text-muted">
+                      No {LEAD_LANGUAGE_LABELS[language]} version: {plural(audience.languages[language], `${LEAD_LANGUAGE_LABELS[language]} subscriber gets`, `${LEAD_LANGUAGE_LABELS[language]} subscribers get`)} the{" "}
+                      {LEAD_LANGUAGE_LABELS[language === "en" ? "fr" : "en"]} one.
+                    </p>
+                  ))
+              : null}
+            {!selected && audience.recipients > 0 ? (
+              <p className="mt-2" data-testid="campaign-by-language">
+                By their language: {LANGUAGES.map((language) => `${audience.languages[language].toLocaleString("en-US")} ${LEAD_LANGUAGE_LABELS[language]}`).join(", ")}.
+              </p>
+            ) : null}
             {audience.excluded.length > 0 ? (
               <>
                 <p className="mt-2 font-semibold">Left out:</p>
@@ -239,34 +306,44 @@ export default function CampaignsPage() {
         </section>
       ) : null}
 
-      {selected && preview ? (
-        <section aria-labelledby="campaign-preview" className="mt-8">
-          <h2 id="campaign-preview" className="text-2xl font-bold wrap-anywhere">
-            Preview: {selected.subject}
-          </h2>
-          <p className="mt-2 max-w-3xl text-muted">
-            The mail exactly as sent, to {preview.to} (the test mail); each subscriber's carries their own address and unsubscribe link.
-          </p>
-          <div className="mt-4 flex flex-wrap items-start gap-6">
-            <figure className="max-w-full">
-              <figcaption className="font-semibold">On a phone (360 px)</figcaption>
-              <iframe title="The mail on a phone" sandbox="" srcDoc={preview.html} className="mt-2 h-[32rem] w-[360px] max-w-full rounded-lg border border-line bg-white" />
-            </figure>
-            <figure className="max-w-full min-w-0">
-              <figcaption className="font-semibold">On a desktop (700 px)</figcaption>
-              <div className="mt-2 max-w-full overflow-x-auto" role="region" aria-label="The mail on a desktop (scrolls sideways on a narrow screen)" tabIndex={0}>
-                <iframe title="The mail on a desktop" sandbox="" srcDoc={preview.html} className="h-[32rem] w-[700px] rounded-lg border border-line bg-white" />
-              </div>
-            </figure>
-          </div>
-          <details className="mt-4 max-w-3xl">
-            <summary className="cursor-pointer font-semibold">The text part</summary>
-            <pre className="mt-2 rounded-lg border border-line p-4 text-sm whitespace-pre-wrap wrap-anywhere" data-testid="campaign-text">
-              {preview.text}
-            </pre>
-          </details>
-        </section>
-      ) : null}
+      {selected
+        ? previews.map((preview) => {
+            const language = LEAD_LANGUAGE_LABELS[preview.locale];
+            const headingId = `campaign-preview-${preview.locale}`;
+            return (
+              <section key={preview.locale} aria-labelledby={headingId} className="mt-8" data-testid={headingId}>
+                <p className="text-sm font-semibold tracking-wide text-muted uppercase">{language} version</p>
+                <h2 id={headingId} className="text-2xl font-bold wrap-anywhere">
+                  Preview: {preview.subject}
+                </h2>
+                <p className="mt-2 max-w-3xl text-muted">
+                  The mail exactly as sent, to {preview.to} (the test mail); each subscriber's carries their own address and unsubscribe link.{" "}
+                  {previews.length > 1
+                    ? `Sent to the ${language} subscribers.`
+                    : `Sent to every subscriber of the audience${mails ? `: ${byVersion(mails, versions)}` : ""}.`}
+                </p>
+                <div className="mt-4 flex flex-wrap items-start gap-6">
+                  <figure className="max-w-full">
+                    <figcaption className="font-semibold">On a phone (360 px)</figcaption>
+                    <iframe title={`The ${language} mail on a phone`} sandbox="" srcDoc={preview.html} className="mt-2 h-[32rem] w-[360px] max-w-full rounded-lg border border-line bg-white" />
+                  </figure>
+                  <figure className="max-w-full min-w-0">
+                    <figcaption className="font-semibold">On a desktop (700 px)</figcaption>
+                    <div className="mt-2 max-w-full overflow-x-auto" role="region" aria-label={`The ${language} mail on a desktop (scrolls sideways on a narrow screen)`} tabIndex={0}>
+                      <iframe title={`The ${language} mail on a desktop`} sandbox="" srcDoc={preview.html} className="h-[32rem] w-[700px] rounded-lg border border-line bg-white" />
+                    </div>
+                  </figure>
+                </div>
+                <details className="mt-4 max-w-3xl">
+                  <summary className="cursor-pointer font-semibold">The text part ({language})</summary>
+                  <pre className="mt-2 rounded-lg border border-line p-4 text-sm whitespace-pre-wrap wrap-anywhere" data-testid={`campaign-text-${preview.locale}`}>
+                    {preview.text}
+                  </pre>
+                </details>
+              </section>
+            );
+          })
+        : null}
 
       {selected ? (
         <section aria-labelledby="campaign-sending" className="mt-8 max-w-3xl">
@@ -302,6 +379,7 @@ export default function CampaignsPage() {
               <input type="hidden" name="id" value={selected.id} />
               <button type="submit" name="intent" value="test" className={secondaryButtonClass}>
                 Send a test to {email}
+                {versions.length > 1 ? " (both versions)" : ""}
               </button>
             </Form>
             {selected.status === "sending" || selected.status === "paused" ? (
@@ -366,9 +444,9 @@ export default function CampaignsPage() {
             {list.map((c) => (
               <li key={c.id} className="wrap-anywhere">
                 <Link to={`${CAMPAIGNS_PATH}?id=${c.id}`} className={linkClass}>
-                  {c.subject}
+                  {c.title}
                 </Link>{" "}
-                — {STATUS_WORDS[c.status]}
+                ({c.versions.map((language) => LEAD_LANGUAGE_LABELS[language]).join(" and ")}) — {STATUS_WORDS[c.status]}
                 {c.scheduled ? `, for ${c.scheduled}` : ""}, {c.status === "draft" || c.status === "scheduled" ? `${c.recipients} ${c.recipients === 1 ? "recipient" : "recipients"}` : `${c.sent} sent of ${c.recipients}`}
               </li>
             ))}

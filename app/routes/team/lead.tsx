@@ -7,7 +7,7 @@ import { requireMember, teamServices } from "~/features/team/guard.server";
 import { NOTE_MAX, isRowId } from "~/features/team/team-contract";
 import { readTeamForm } from "~/features/team/team-form.server";
 import { noteSchema } from "~/features/team/team-schemas";
-import { LEAD_KINDS, LEAD_KIND_LABELS, type LeadKindName } from "~/features/team/team-lines";
+import { LEAD_KINDS, LEAD_KIND_LABELS, LEAD_LANGUAGE_LABELS, type LeadKindName } from "~/features/team/team-lines";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import { When } from "~/features/team/when";
 import type { Route } from "./+types/lead";
@@ -85,6 +85,7 @@ export default function Lead() {
           {row("Plan type", lead.plan_type)}
           {row(lead.kind === "contact" ? "Category" : lead.kind === "newsletter" ? "Subscription" : "Source", lead.topic)}
           {row("Message", lead.message)}
+          {row("Language", LEAD_LANGUAGE_LABELS[lead.language])}
           {row(
             "Status",
             lead.handled_at ? (

@@ -7,6 +7,8 @@ import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import {
   LEAD_KINDS,
   LEAD_KIND_LABELS,
+  LEAD_LANGUAGES,
+  LEAD_LANGUAGE_LABELS,
   PEOPLE_FILTER_KEYS,
   PEOPLE_SORTS,
   PEOPLE_SORT_LABELS,
@@ -201,6 +203,7 @@ export default function People() {
           {text("lead-to", "To", "to", raw.to, { type: "date" })}
           {text("lead-source", "Source (utm_source)", "source", raw.source, { maxLength: UTM_FILTER_MAX })}
           {text("lead-campaign", "Campaign (utm_campaign)", "campaign", raw.campaign, { maxLength: UTM_FILTER_MAX })}
+          {select("lead-language", "Language", "language", raw.language, [{ value: "", label: "Any language" }, ...LEAD_LANGUAGES.map((l) => ({ value: l, label: LEAD_LANGUAGE_LABELS[l] }))])}
           <div className="flex items-center gap-2 self-end">
             <input id="people-due" name="due" type="checkbox" value="1" defaultChecked={raw.due === "1"} className="size-5" />
             <label htmlFor="people-due" className="font-medium">
@@ -282,6 +285,8 @@ export default function People() {
                       <dd>
                         <When at={person.lastLeadAt} />
                       </dd>
+                      <dt className="text-muted">Language</dt>
+                      <dd>{person.languages.map((language) => LEAD_LANGUAGE_LABELS[language]).join(", ")}</dd>
                       <dt className="text-muted">Stage</dt>
                       <dd>{PERSON_STAGE_LABELS[person.stage]}</dd>
                       <dt className="text-muted">Owner</dt>

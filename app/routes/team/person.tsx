@@ -13,6 +13,7 @@ import {
   REPLY_SUBJECT_MAX,
   cannedReplyLabel,
 } from "~/features/team/person-contract";
+import { LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines";
 import { parsePersonPageQuery, personWorkSchema, replySchema } from "~/features/team/person-schemas";
 import { PersonTimeline } from "~/features/team/person-timeline";
 import { teamErrorCode, UNKNOWN_ACTION } from "~/features/team/team-contract";
@@ -133,6 +134,10 @@ export default function Person() {
                   {field("Phone", person.card.phone)}
                   {field("Source (first lead)", person.card.source)}
                   {field("Campaign", person.card.campaign)}
+                  {field(
+                    "Language",
+                    `${LEAD_LANGUAGE_LABELS[person.card.language]}${person.card.otherLanguages.length > 0 ? ` (earlier leads also in ${person.card.otherLanguages.map((other) => LEAD_LANGUAGE_LABELS[other]).join(" and ")})` : ""}`,
+                  )}
                   {field("Owner", person.work.owner ?? "Nobody")}
                   {field("Stage", PERSON_STAGE_LABELS[person.work.stage] + (person.work.stage === "lost" && person.work.lostReason ? `: ${person.work.lostReason}` : ""))}
                   {field("Follow-up", followUp ? `${followUp}${due}` : "None")}

@@ -31,5 +31,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("saved_filters_member_name", ["member", "name"])
     .execute();
-  // The backfill runs in 0028: the current code writes columns this migration does not have yet.
+  // The backfill runs in 0029: the current code writes columns this migration does not have yet.
 }

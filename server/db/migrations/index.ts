@@ -25,6 +25,7 @@ import * as campaignAudience from "./0027-campaign-audience";
 import * as personSummaryFilters from "./0028-person-summary-filters";
 import * as webhooks from "./0026-webhooks";
 import * as peopleList from "./0024-people-list";
+import * as leadLanguage from "./0029-lead-language";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0028-person-summary-filters": personSummaryFilters,
   "0026-webhooks": webhooks,
   "0024-people-list": peopleList,
+  "0029-lead-language": leadLanguage,
 };

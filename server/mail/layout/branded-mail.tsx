@@ -5,6 +5,8 @@
  * `prefers-color-scheme: dark` block (Apple Mail, Outlook.com, some Android clients) switches to the
  * dark one, and the `color-scheme` metas tell clients that invert colours on their own (Gmail) that
  * both schemes are intended. Colours are the site's (app/app.css), contrast ≥ 4.5:1 in both.
+ * Its fixed words (tagline, footer, the link under the button) are in the person's language
+ * (messages/<locale>/mail.json); what a member writes stays as written.
  */
 // The component packages one by one: the @react-email/components bundle also loads its Tailwind
 // support, a second of start-up for every server process (decision 0125).
@@ -19,7 +21,9 @@ import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
-import { PRODUCT_NAME, TAGLINE } from "~/content/brand";
+import { PRODUCT_NAME } from "~/content/brand";
+import * as m from "~/paraglide/messages.js";
+import { LANGUAGE_TAG, type Locale } from "~/shared/i18n/locale";
 
 /** The site's palette (app/app.css tokens), light and dark. */
 export const MAIL_PALETTE = {
@@ -84,14 +88,16 @@ export interface BrandedMailProps {
   /** Text after the action. */
   after?: ReactNode;
   footer: MailFooter;
+  /** The language of the person it is sent to: the layout's own words and `<html lang>`. */
+  locale: Locale;
 }
 
 const paragraph = { margin: "0 0 16px", fontSize: "16px", lineHeight: "1.6", color: P.ink } as const;
 const footerText = { margin: "0 0 8px", fontSize: "13px", lineHeight: "1.5", color: P.muted } as const;
 
-export function BrandedMail({ title, preview, heading, children, action, after, footer }: BrandedMailProps) {
+export function BrandedMail({ title, preview, heading, children, action, after, footer, locale }: BrandedMailProps) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={LANGUAGE_TAG[locale]} dir="ltr">
       <Head>
         <title>{title}</title>
         <meta name="color-scheme" content="light dark" />
@@ -106,7 +112,7 @@ export function BrandedMail({ title, preview, heading, children, action, after, 
         <Container className="hr-outer" style={{ maxWidth: "600px", width: "100%", margin: "0 auto", padding: "24px 12px", backgroundColor: P.surface }}>
           <Section style={{ backgroundColor: P.brand, borderRadius: "8px 8px 0 0", padding: "20px 28px" }}>
             <Text style={{ margin: 0, fontSize: "22px", fontWeight: 800, lineHeight: "1.2", color: P.onBrand, letterSpacing: "0.01em" }}>{PRODUCT_NAME}</Text>
-            <Text style={{ margin: "4px 0 0", fontSize: "13px", lineHeight: "1.4", color: P.onBrand }}>{TAGLINE}</Text>
+            <Text style={{ margin: "4px 0 0", fontSize: "13px", lineHeight: "1.4", color: P.onBrand }}>{m.mail_tagline({}, { locale })}</Text>
           </Section>
           <Section className="hr-card" style={{ backgroundColor: P.canvas, color: P.ink, borderRadius: "0 0 8px 8px", padding: "28px" }}>
             {heading ? (
@@ -121,7 +127,7 @@ export function BrandedMail({ title, preview, heading, children, action, after, 
                   {action.label}
                 </Button>
                 <Text style={{ ...paragraph, margin: "16px 0 0", fontSize: "13px", color: P.muted, wordBreak: "break-all" }}>
-                  Or open this link: <Link href={action.url} style={{ color: P.brand }}>{action.url}</Link>
+                  {m.mail_open_link({}, { locale })} <Link href={action.url} style={{ color: P.brand }}>{action.url}</Link>
                 </Text>
               </Section>
             ) : null}
@@ -130,11 +136,11 @@ export function BrandedMail({ title, preview, heading, children, action, after, 
           <Section className="hr-footer" style={{ padding: "20px 28px 0" }}>
             <Hr className="hr-rule" style={{ borderColor: P.line, margin: "0 0 16px" }} />
             {footer.why ? <Text style={footerText}>{footer.why}</Text> : null}
-            <Text style={footerText}>Sent by {footer.postalAddress}.</Text>
+            <Text style={footerText}>{m.mail_sent_by({ postalAddress: footer.postalAddress }, { locale })}</Text>
             {footer.unsubscribeUrl ? (
               <Text style={footerText}>
                 <Link href={footer.unsubscribeUrl} style={{ color: P.brandStrong, textDecoration: "underline" }}>
-                  Unsubscribe with one click
+                  {m.mail_unsubscribe({}, { locale })}
                 </Link>
               </Text>
             ) : null}

@@ -17,11 +17,24 @@ describe("a mail to a person in the branded layout", () => {
     expect(html).toContain("Hi &lt;Ann&gt;");
     expect(html).toContain("First &lt;b&gt;line&lt;/b&gt;");
     expect(html).not.toContain("<b>line");
-    expect(html).toContain("Sent by <!-- -->HeavyRoute Inc., 1 Test Road");
+    expect(html).toContain('lang="en"');
+    expect(html).toContain("Sent by HeavyRoute Inc., 1 Test Road.");
     expect(html).toContain('href="https://site.test/unsubscribe?token=a&amp;b"');
     expect(text).toBe(
       ["Hi <Ann>", "First <b>line</b>\nsecond line\n\nNext paragraph", "-- \nYou receive this because you subscribed.\nSent by HeavyRoute Inc., 1 Test Road.\nUnsubscribe with one click: https://site.test/unsubscribe?token=a&b"].join("\n\n"),
     );
+  });
+
+  it("in French, the layout's own words are French and the html says so; what was written stays as written", async () => {
+    const { html, text } = await renderPersonMail({ subject: "Hello", preview: "Hello", body: { text: "Written as is." }, action: { label: "Go", url: "https://site.test/go" }, footer, locale: "fr" });
+    expect(html).toContain('lang="fr-CA"');
+    expect(html).toContain("La plateforme professionnelle du transport hors normes et lourd");
+    expect(html).toContain("Ou ouvrez ce lien\u00a0:");
+    expect(html).toContain("Envoyé par HeavyRoute Inc., 1 Test Road.");
+    expect(html).toContain("Se désabonner en un clic</a>");
+    expect(html).not.toMatch(/Sent by|Unsubscribe with|Or open this link|The professional platform/);
+    expect(text).toContain("Written as is.");
+    expect(text).toContain("Envoyé par HeavyRoute Inc., 1 Test Road.\nSe désabonner en un clic\u00a0: https://site.test/unsubscribe?token=a&b");
   });
 
   it("an action is a button and a link, and its URL is in the text between the body and what follows", async () => {

@@ -7,6 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { render } from "@react-email/render";
+import * as m from "~/paraglide/messages.js";
+import type { Locale } from "~/shared/i18n/locale";
 import { escapeHtml } from "../compose";
 import { BODY_TAG_STYLES, BrandedMail, type MailFooter, TextParagraphs } from "./branded-mail";
 
@@ -27,6 +29,8 @@ export interface PersonMail {
   /** Plain text after the action. */
   after?: string;
   footer: MailFooter;
+  /** The person's language: the layout's fixed words (default English). */
+  locale?: Locale | undefined;
 }
 
 export interface RenderedParts {
@@ -35,11 +39,11 @@ export interface RenderedParts {
 }
 
 /** The footer as text: the signature separator, why, who sends it, the unsubscribe link. */
-export function footerText(footer: MailFooter): string {
+export function footerText(footer: MailFooter, locale: Locale = "en"): string {
   const lines = ["-- "];
   if (footer.why) lines.push(footer.why);
-  lines.push(`Sent by ${footer.postalAddress}.`);
-  if (footer.unsubscribeUrl) lines.push(`Unsubscribe with one click: ${footer.unsubscribeUrl}`);
+  lines.push(m.mail_sent_by({ postalAddress: footer.postalAddress }, { locale }));
+  if (footer.unsubscribeUrl) lines.push(m.mail_unsubscribe_text({ url: footer.unsubscribeUrl }, { locale }));
   return lines.join("\n");
 }
 
@@ -52,7 +56,7 @@ function styleMarkup(html: string): string {
 }
 
 function textPart(mail: PersonMail): string {
-  return [mail.heading, mail.body.text.replace(/\r\n?/g, "\n").trim(), mail.action?.url, mail.after, footerText(mail.footer)].filter((part) => part !== undefined && part !== "").join("\n\n");
+  return [mail.heading, mail.body.text.replace(/\r\n?/g, "\n").trim(), mail.action?.url, mail.after, footerText(mail.footer, mail.locale)].filter((part) => part !== undefined && part !== "").join("\n\n");
 }
 
 /** The html and text of a mail to a person, in the branded layout. */
@@ -60,7 +64,7 @@ export async function renderPersonMail(mail: PersonMail): Promise<RenderedParts>
   const body = "html" in mail.body ? <div dangerouslySetInnerHTML={{ __html: styleMarkup(mail.body.html) }} /> : <TextParagraphs text={mail.body.text} />;
   const after = mail.after ? <TextParagraphs text={mail.after} /> : undefined;
   const html = await render(
-    <BrandedMail title={mail.subject} preview={mail.preview} heading={mail.heading} action={mail.action} after={after} footer={mail.footer}>
+    <BrandedMail title={mail.subject} preview={mail.preview} heading={mail.heading} action={mail.action} after={after} footer={mail.footer} locale={mail.locale ?? "en"}>
       {body}
     </BrandedMail>,
   );
