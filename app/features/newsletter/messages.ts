@@ -28,13 +28,3 @@ export const NEWSLETTER_FORM_ID = "newsletter-block";
 
 /** The hidden field carrying the path of the page the form is on. */
 export const NEWSLETTER_PAGE_FIELD = "page";
-
-/** The welcome mail to a new subscriber (the footer with the unsubscribe link is added by the server). */
-export const NEWSLETTER_WELCOME = {
-  subject: `Welcome to the ${PRODUCT_NAME} newsletter`,
-  paragraphs: [
-    `Thank you for subscribing to the ${PRODUCT_NAME} newsletter.`,
-    `You signed up for launch news and early-access offers about ${PRODUCT_NAME}, the professional platform for oversized and heavy transport. We will write when there is something worth telling: no spam, and you can unsubscribe at any time with the link below.`,
-    `This newsletter is sent by the ${PRODUCT_NAME} team. Questions? Write to ${TEAM_EMAIL}.`,
-  ],
-} as const;
