@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, TEAM_EMAIL } from "~/content/brand";
+import { PRODUCT_NAME } from "~/content/brand";
 import * as m from "~/paraglide/messages.js";
 import type { Locale } from "~/shared/i18n/locale";
 
