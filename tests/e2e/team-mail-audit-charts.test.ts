@@ -71,8 +71,8 @@ it("mails in the layout; an outbox row opens to the mail; audit sentences; chart
   await page.waitForURL(/\/team$/);
 
   await visit(page, `${ctx.url}/team/campaigns`);
-  await page.getByLabel("Subject").fill("We are live");
-  await page.getByLabel(/Message/).fill("# Launch\n\nThe platform is **open**. <b>not bold</b>");
+  await page.getByLabel("English subject").fill("We are live");
+  await page.getByLabel("English message").fill("# Launch\n\nThe platform is **open**. <b>not bold</b>");
   await page.getByRole("button", { name: "Create and preview" }).click();
   await page.getByRole("button", { name: "Send a test to lead@example.com" }).click();
   const campaign = await mailWith(/^Subject: \[Test\] We are live$/m);
