@@ -2,6 +2,7 @@ import { home } from "~/content/home";
 import * as m from "~/paraglide/messages.js";
 import { getLocale } from "~/shared/i18n/locale";
 import { dismissBanner } from "~/features/accessibility/preferences";
+import { CloseIcon } from "./close-icon";
 
 /**
  * The red launch announcement (spec §2). Always in the pre-rendered HTML; once dismissed it is
@@ -21,9 +22,7 @@ export function AnnouncementBanner() {
           onClick={dismissBanner}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-white/15 focus-visible:outline-white"
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5">
-            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
     </div>

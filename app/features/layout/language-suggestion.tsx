@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import * as m from "~/paraglide/messages.js";
 import { LANGUAGE_TAG, getLocale, otherLocale, pathIn } from "~/shared/i18n/locale";
 import { languageToSuggest, rememberLanguage } from "./language-choice";
+import { CloseIcon } from "./close-icon";
 
 const noSubscription = () => () => undefined;
 
@@ -54,9 +55,7 @@ export function LanguageSuggestion() {
           }}
           className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-surface"
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5">
-            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" fill="none" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
     </div>
