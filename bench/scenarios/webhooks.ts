@@ -38,7 +38,7 @@ function seed(file: string, url: string): void {
   db.transaction(() => {
     for (let i = 0; i < EVENTS; i++) {
       const email = `lead-${i}@bench.example`;
-      const data = { kind: "information-request", id: `bench-${i}`, email, created_at: now, name: "Kim", phone: "+1 555 0100", company: "Kim Haulage", plan_type: "Government", category: null, message: "Price for 40 trucks?", attribution: null };
+      const data = { kind: "information-request", id: `bench-${i}`, email, created_at: now, name: "Kim", phone: "+1 555 0100", company: "Kim Haulage", plan_type: "Government", category: null, message: "Price for 40 trucks?", language: "en", attribution: null };
       insert.run(`0190a8e0-0000-7000-8000-${String(i).padStart(12, "0")}`, ENDPOINT, `${SEEDED}${i}`, JSON.stringify({ type: "lead.created", timestamp: now, data }), email, now, now);
     }
   })();

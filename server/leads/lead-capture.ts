@@ -30,7 +30,7 @@ export async function insertContactMessage(
     .insertInto("contact_messages")
     .values({ ...row, ...attribution, language: locale })
     .execute();
-  await emitWebhookEvent(trx, "lead.created", leadCreatedData("contact", row, attribution));
+  await emitWebhookEvent(trx, "lead.created", leadCreatedData("contact", { ...row, language: locale }, attribution));
   await refreshPersonSummaries(trx, [message.email.toLowerCase()]);
 }
 
@@ -100,7 +100,7 @@ export class LeadCapture {
         .values({ ...row, ...attribution, language: locale })
         .execute();
       await this.alerts.queue(trx, [{ kind: "information-request", email: input.email, name: input.name, planType: input.planType, at: now, language: locale }]);
-      await emitWebhookEvent(trx, "lead.created", leadCreatedData("information-request", row, attribution));
+      await emitWebhookEvent(trx, "lead.created", leadCreatedData("information-request", { ...row, language: locale }, attribution));
       await refreshPersonSummaries(trx, [input.email.toLowerCase()]);
       await this.outbox.enqueue(trx, {
         to: this.mail.teamEmail,

@@ -44,8 +44,8 @@ interface PendingSubscription {
 }
 
 /** A (re-)subscription's `lead.created` data. */
-const leadOf = (record: { id: string; email: string; subscribed_at: string } & Partial<AttributionColumns>): LeadCreatedData =>
-  leadCreatedData("newsletter", { id: record.id, email: record.email, created_at: record.subscribed_at }, record);
+const leadOf = (record: { id: string; email: string; subscribed_at: string; language: Locale } & Partial<AttributionColumns>): LeadCreatedData =>
+  leadCreatedData("newsletter", { id: record.id, email: record.email, created_at: record.subscribed_at, language: record.language }, record);
 
 /** Most sign-ups written in one transaction (bounded by SQLite's and PostgreSQL's parameter limits). */
 const MAX_BATCH = 200;
@@ -211,7 +211,7 @@ export class NewsletterSignUp {
           // Back on the list: a lead again, like a new subscriber (the team's notice and alerts, the CRM's event).
           const alerts = await this.alerts.mailsFor(trx, [{ kind: "newsletter", email: item.email, name: null, planType: null, at: now, language: item.locale }]);
           mails.push(adminNoticeMail(this.mail.adminEmail, item.email, now, item.locale), ...alerts.flat());
-          await emitWebhookEvent(trx, "lead.created", leadOf({ id: row.id, email: item.email, subscribed_at: now, ...item.context.attribution }));
+          await emitWebhookEvent(trx, "lead.created", leadOf({ id: row.id, email: item.email, subscribed_at: now, language: item.locale, ...item.context.attribution }));
         }
       }
       await this.outbox.enqueueMany(trx, mails);

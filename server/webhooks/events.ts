@@ -12,6 +12,7 @@ import { normalizeAddress } from "../mail/compose";
 import { NO_ATTRIBUTION } from "../analytics/lead-attribution";
 import type { LeadKindName } from "~/features/team/team-lines";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "~/features/team/webhooks-contract";
+import type { Locale } from "~/shared/i18n/locale";
 
 export { WEBHOOK_EVENTS, type WebhookEventType };
 
@@ -27,6 +28,8 @@ export interface LeadCreatedData {
   plan_type: string | null;
   category: string | null;
   message: string | null;
+  /** The language of the page the lead came from: the language to answer in. */
+  language: Locale;
   attribution: AttributionColumns | null;
 }
 
@@ -68,7 +71,7 @@ export interface WebhookPayload<Type extends WebhookEventType = WebhookEventType
 /** A lead's `lead.created` data from what its capture wrote (fields a kind lacks are null). */
 export function leadCreatedData(
   kind: LeadKindName,
-  lead: { id: string; email: string; created_at: string } & Partial<Record<"name" | "phone" | "company" | "plan_type" | "category" | "message", string | null>>,
+  lead: { id: string; email: string; created_at: string; language: Locale } & Partial<Record<"name" | "phone" | "company" | "plan_type" | "category" | "message", string | null>>,
   /** The lead's attribution columns (other fields of the object are not read); undefined: unknown. */
   attribution: Partial<AttributionColumns> | undefined,
 ): LeadCreatedData {
@@ -83,6 +86,7 @@ export function leadCreatedData(
     plan_type: lead.plan_type ?? null,
     category: lead.category ?? null,
     message: lead.message ?? null,
+    language: lead.language,
     attribution: attribution
       ? (Object.fromEntries(Object.keys(NO_ATTRIBUTION).map((key) => [key, attribution[key as keyof AttributionColumns] ?? null])) as unknown as AttributionColumns)
       : null,

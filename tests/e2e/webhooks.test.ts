@@ -115,7 +115,8 @@ it("an admin hands leads to a CRM: refused addresses, secret once, down then up,
   expect((await postJson(`${ctx.url}/newsletter`, { email: "nina@example.com" })).status).toBe(200);
   expect((await postJson(`${ctx.url}/contact`, { name: "Carl", email: "carl@example.com", category: "question", message: "Do you route 6 m wide loads?" })).status).toBe(200);
   const info = { name: "Ada", email: "ada@example.com", phone: "+44 20 7946 0958", company: "Analytical Engines", message: "Pricing?", planType: "Token" };
-  expect((await postJson(`${ctx.url}/request-information`, info)).status).toBe(200);
+  // From the French page: the event names the language to answer in.
+  expect((await postJson(`${ctx.url}/fr/request-information`, { ...info, locale: "fr" })).status).toBe(200);
   const visitor = chatVisitor(ctx.url);
   await visitor.session();
   expect((await visitor.lead("Chet", "chet@example.com")).status).toBe(200);
@@ -155,8 +156,9 @@ it("an admin hands leads to a CRM: refused addresses, secret once, down then up,
     await expect.poll(() => received.length, { timeout: 30_000, interval: 200 }).toBe(5);
     const types = received.map((r) => (JSON.parse(r.body) as { type: string }).type).sort();
     expect(types).toEqual(["lead.created", "lead.created", "lead.created", "person.erased", "subscriber.unsubscribed"]);
-    const kinds = received.map((r) => JSON.parse(r.body) as { type: string; data: { kind?: string; email: string } });
-    expect(kinds.filter((p) => p.type === "lead.created").map((p) => p.data.kind).sort()).toEqual(["chat", "information-request", "newsletter"]);
+    const kinds = received.map((r) => JSON.parse(r.body) as { type: string; data: { kind?: string; email: string; language?: string } });
+    const leads = kinds.filter((p) => p.type === "lead.created");
+    expect(leads.map((p) => `${p.data.kind} ${p.data.language}`).sort()).toEqual(["chat en", "information-request fr", "newsletter en"]);
     expect(kinds.find((p) => p.type === "person.erased")!.data).toEqual({ email: "carl@example.com" });
     expect(new Set(received.map((r) => r.id)).size).toBe(5);
     expect(received.flatMap((r) => payloadProblems(r.body))).toEqual([]);
