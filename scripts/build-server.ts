@@ -7,8 +7,9 @@
  * 2. moves each pre-rendered page out of build/client into build/pages, so the static file
  *    handler can never serve one without its CSP and public origin, and records the sha256 of
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
- * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) into
- *    build/client/assets, and has each island page load its module after the `load` event;
+ * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) and their
+ *    stylesheets into build/client/assets, and has each island page load them after the `load`
+ *    event;
  * 4. compresses each text file of build/client once, at brotli's and gzip's best, beside it
  *    (server/http/precompressed-files.ts serves them): no compression per request, and smaller
  *    than the quality a per-request compressor can afford (decision 0060);
@@ -63,27 +64,31 @@ function hydrateAfterLoad(html: string): string {
 }
 
 /**
- * A pre-rendered page inlines only the CSS it can use: Tailwind builds app/app.css again for the
- * classes found in the page (plus the two the menu script toggles) and, on an island page, in
- * every module its islands can load (their React renders markup the page does not have yet).
- * So the first response fits TCP's first round trip (decision 0115). Pages that hydrate with
- * React Router keep the whole stylesheet: any route's markup can follow.
+ * A pre-rendered page inlines only the CSS of its own markup (plus the two classes the menu
+ * script toggles), so the first response fits TCP's first round trip (decisions 0115, 0133).
+ * Pages that hydrate with React Router keep the whole stylesheet: any route's markup can follow.
  */
 const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
-// A compiler per page: one keeps every class it was given, so later pages would carry earlier ones'.
-const tailwindCompiler = () => compile(appCss, { base: path.join(root, "app"), onDependency: () => undefined });
+// A compiler per stylesheet: one keeps every class it was given, so later pages would carry earlier ones'.
+const tailwindCss = async (candidates: Iterable<string>): Promise<string> => {
+  const tailwind = await compile(appCss, { base: path.join(root, "app"), onDependency: () => undefined });
+  return optimize(tailwind.build([...candidates]), { minify: true }).code;
+};
 const decodeAttribute = (text: string): string =>
   text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 
 const islandsOf = (html: string): string | undefined => html.match(/<body data-islands="([\w-]+)"/)?.[1];
 
-function withOwnCss(html: string, tailwind: Awaited<ReturnType<typeof tailwindCompiler>>): string {
-  if (html.includes("__reactRouterContext")) return html;
+/** The Tailwind classes a page's markup uses. */
+function markupCandidates(html: string): Set<string> {
   const candidates = new Set(["hidden", "flex"]);
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of decodeAttribute(match[1] ?? "").split(/\s+/)) if (name) candidates.add(name);
-  const name = islandsOf(html);
-  if (name) for (const candidate of islandCandidates(name)) candidates.add(candidate);
-  const css = optimize(tailwind.build([...candidates]), { minify: true }).code.replaceAll("</style", "<\\/style");
+  return candidates;
+}
+
+async function withOwnCss(html: string): Promise<string> {
+  if (html.includes("__reactRouterContext")) return html;
+  const css = (await tailwindCss(markupCandidates(html))).replaceAll("</style", "<\\/style");
   return html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`);
 }
 
@@ -160,22 +165,54 @@ function islandCandidates(name: string): string[] {
 }
 
 /**
- * An island page loads its island module once the page has loaded (like hydration, decision 0043)
- * and painted: the frame after `load` (decision 0115), so the first paint never waits for it.
+ * Each island's stylesheet, /assets/islands-<name>-<hash>.css: the classes its modules can render
+ * (React renders markup the page does not have yet) and those of every page that loads it. A
+ * superset of each such page's inline CSS, in Tailwind's order: loaded after it, it decides every
+ * conflict as one stylesheet would (a sheet of the islands' classes alone would let a base class
+ * it adds override a responsive one of the page's).
  */
-function withIslands(html: string): string {
+async function buildIslandStylesheets(htmls: string[]): Promise<Map<string, string>> {
+  const sheets = new Map<string, string>();
+  for (const name of new Set(htmls.map(islandsOf).filter((island) => island !== undefined))) {
+    const candidates = new Set(islandCandidates(name));
+    for (const html of htmls) if (islandsOf(html) === name) for (const candidate of markupCandidates(html)) candidates.add(candidate);
+    const css = await tailwindCss(candidates);
+    const href = `/assets/islands-${name}-${crypto.createHash("sha256").update(css).digest("base64url").slice(0, 10)}.css`;
+    fs.writeFileSync(path.join(clientDir, href), css);
+    sheets.set(name, href);
+  }
+  return sheets;
+}
+
+/**
+ * An island page loads its island's stylesheet, then its module, once the page has loaded (like
+ * hydration, decision 0043) and its first paint has been presented, so the first paint never
+ * waits for them nor shares the network with them (decisions 0115, 0133). The stylesheet loads as
+ * "print" (lowest priority, never render-blocking) and applies once loaded; the module waits for
+ * it (loaded or failed), so what an island renders is never seen unstyled. Without the Paint
+ * Timing API, the frame after `load` stands for the first paint.
+ */
+function withIslands(html: string, sheets: Map<string, string>): string {
   const name = islandsOf(html);
   if (!name) return html;
   const { src } = islandOf(name);
-  const loader = `addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)})})})`;
+  const load =
+    `var l=document.createElement("link");l.rel="stylesheet";l.media="print";l.href="${sheets.get(name)}";` +
+    `l.onload=l.onerror=function(){l.media="all";var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)};document.head.appendChild(l)`;
+  const loader =
+    `addEventListener("load",function(){var go=function(){setTimeout(function(){${load}})};` +
+    `var P=window.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return requestAnimationFrame(go);` +
+    `new P(function(_,o){o.disconnect();go()}).observe({type:"paint",buffered:true})})`;
   return html.replace("</body>", `<script>${loader}</script></body>`);
 }
 
 const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
+const prepared = new Map([...sources].map(([urlPath, { html }]) => [urlPath, withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(html)))))]));
+const islandSheets = await buildIslandStylesheets([...prepared.values()]);
 for (const [urlPath, source] of sources) {
   const file = source.file;
-  const html = withIslands(withOwnCss(withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(source.html))))), await tailwindCompiler()));
+  const html = withIslands(await withOwnCss(prepared.get(urlPath)!), islandSheets);
   const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
   if (inlineScripts.some((text) => text.includes(ORIGIN_PLACEHOLDER))) {
     throw new Error(`${file}: an inline script contains the origin placeholder; the server could not replace it without breaking its CSP hash`);
