@@ -60,14 +60,15 @@ export default function Replies() {
                   const name = `${cannedReplyLabel(key).toLowerCase()} reply`;
                   const id = `${key}-${reply.language}`;
                   return (
-                    <div key={reply.language} className="min-w-0 space-y-2">
+                    // A column: the text grows to the taller of the two, so both save buttons line up.
+                    <div key={reply.language} className="flex min-w-0 flex-col gap-2">
                       <h3 className="text-lg font-bold">
                         {language}
                       </h3>
                       <p className="text-sm text-muted">{reply.updated_by ? `Last edited by ${reply.updated_by}, ${formatTime(reply.updated_at)}` : "As the site wrote it"}</p>
                       {/* Beside the reply saved, not at the top of a long page. */}
                       {answer && "key" in answer && answer.key === key && answer.language === reply.language ? <Notice tone="success">{answer.message}</Notice> : null}
-                      <Form method="post" className="space-y-2" key={reply.updated_at}>
+                      <Form method="post" className="flex grow flex-col items-start gap-2" key={reply.updated_at}>
                         <input type="hidden" name="key" value={key} />
                         <input type="hidden" name="language" value={reply.language} />
                         <label htmlFor={`body-${id}`} className="block font-medium">
@@ -82,7 +83,7 @@ export default function Replies() {
                           required
                           maxLength={CANNED_REPLY_MAX}
                           defaultValue={reply.body}
-                          className={`${inputClass} min-h-40 field-sizing-content`}
+                          className={`${inputClass} min-h-40 grow field-sizing-content`}
                         />
                         <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
                           Save the {language} {name}
