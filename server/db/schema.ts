@@ -280,9 +280,10 @@ export interface PersonRepliesTable {
   created_at: string;
 }
 
-/** A reply a member may start from: "general" or a plan type. */
+/** A reply a member may start from: "general" or a plan type, in one language (one row per key and language). */
 export interface CannedRepliesTable {
   key: string;
+  language: Locale;
   body: string;
   updated_at: string;
   /** Null for the text the site seeded. */

@@ -11,7 +11,7 @@ import { erasePerson } from "../leads/erase";
 import { LEAD_KIND_TABLES } from "../leads/lead-kinds";
 import type { Audit } from "../audit/audit";
 import type { LeadRow, TeamLeads } from "./leads";
-import { CANNED_REPLY_KEYS, type CannedReplyKey, NAME_PLACEHOLDER } from "~/features/team/person-contract";
+import { CANNED_REPLY_KEYS, type CannedReplyKey, withName } from "~/features/team/person-contract";
 import { type PersonState, type PersonWork, replySubject } from "./person-work";
 import type { CannedReplies } from "./canned-replies";
 import type { Locale } from "~/shared/i18n/locale";
@@ -98,19 +98,22 @@ export class TeamPeople {
 
   /**
    * What the reply form starts with: the canned reply asked for, else the one of the plan of their
-   * latest lead, else the general one, with their name in it; the subject "Re:" their latest reply
-   * or lead.
+   * latest lead, else the general one, in the language asked for, else theirs (the language the
+   * site writes to them in), with their name in it; the subject "Re:" their latest reply, else
+   * their latest lead in that language.
    */
-  async replyDraft(person: Person, asked?: CannedReplyKey): Promise<{ start: CannedReplyKey; subject: string; body: string }> {
+  async replyDraft(person: Person, asked: { reply?: CannedReplyKey; language?: Locale } = {}): Promise<{ start: CannedReplyKey; language: Locale; subject: string; body: string }> {
     const latestLead = person.leads[0];
     const plan = CANNED_REPLY_KEYS.find((key) => key !== "general" && key === latestLead?.plan_type);
-    const start = asked ?? plan ?? "general";
-    const body = (await this.canned.list()).find((reply) => reply.key === start)?.body ?? "";
+    const start = asked.reply ?? plan ?? "general";
+    const language = asked.language ?? person.card.language;
+    const body = (await this.canned.get(start, language))?.body ?? "";
     const latestReply = person.timeline.find((item) => item.type === "reply");
     return {
       start,
-      subject: replySubject(latestReply?.type === "reply" ? latestReply.reply.subject : undefined, latestLead),
-      body: body.replaceAll(NAME_PLACEHOLDER, person.card.name ?? "there"),
+      language,
+      subject: replySubject(latestReply?.type === "reply" ? latestReply.reply.subject : undefined, latestLead, language),
+      body: withName(body, person.card.name, language),
     };
   }
 

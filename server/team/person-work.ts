@@ -6,6 +6,8 @@
  * the person's earlier replies, and moves a New person to Contacted (docs/decisions/0120, 0121).
  */
 import { ASSISTANT_NAME, PRODUCT_NAME } from "~/content/brand";
+import { PLAN_TYPES, type PlanType } from "~/content/plans";
+import * as m from "~/paraglide/messages.js";
 import type { LeadKindName } from "~/features/team/team-lines";
 import { PERSON_ERRORS, type PersonErrorCode, type PersonStageName } from "~/features/team/person-contract";
 import { TeamError } from "~/features/team/team-contract";
@@ -106,13 +108,14 @@ export class PersonWork {
    * Queues a member's mail to the person from MAIL_FROM with Reply-To the member, threaded on their
    * latest reply (Message-ID on the mail origin's domain; In-Reply-To and References of the thread),
    * records it for the timeline and the audit log, and moves a New person to Contacted, all in one
-   * transaction. Returns the outbox row's id.
+   * transaction. The mail's own words are in the reply's language (the one the member wrote in),
+   * else the person's. Returns the outbox row's id.
    */
-  async reply(email: string, reply: { subject: string; body: string }, member: string): Promise<string> {
+  async reply(email: string, reply: { subject: string; body: string; language?: Locale }, member: string): Promise<string> {
     const address = normalizeAddress(email);
     if (!(await this.holdsRecords(address))) throw refuse("no-such-person");
     const domain = new URL(this.mail.origin).hostname;
-    const rendered = await renderReply(reply, this.mail.postalAddress, await latestLanguage(this.db, address));
+    const rendered = await renderReply(reply, this.mail.postalAddress, reply.language ?? (await latestLanguage(this.db, address)));
     const mailId = await this.db.transaction().execute(async (trx) => {
       const before = await this.lockedState(trx, address);
       const thread = await this.thread(address, trx);
@@ -228,15 +231,35 @@ export class PersonWork {
   }
 }
 
-const SUBJECT_OF_KIND: Record<LeadKindName, (lead: { plan_type: string | null }) => string> = {
-  "information-request": (lead) => `your ${PRODUCT_NAME} information request${lead.plan_type ? ` (${lead.plan_type})` : ""}`,
-  contact: () => `your message to ${PRODUCT_NAME}`,
-  chat: () => `your chat with ${ASSISTANT_NAME}`,
-  newsletter: () => `your ${PRODUCT_NAME} newsletter subscription`,
+const SUBJECT_OF_KIND: Record<Locale, Record<LeadKindName, (lead: { plan_type: string | null }) => string>> = {
+  en: {
+    "information-request": (lead) => `your ${PRODUCT_NAME} information request${lead.plan_type ? ` (${lead.plan_type})` : ""}`,
+    contact: () => `your message to ${PRODUCT_NAME}`,
+    chat: () => `your chat with ${ASSISTANT_NAME}`,
+    newsletter: () => `your ${PRODUCT_NAME} newsletter subscription`,
+  },
+  fr: {
+    "information-request": (lead) => `votre demande d'information à ${PRODUCT_NAME}${lead.plan_type ? ` (${isPlanType(lead.plan_type) ? FRENCH_PLAN_TYPE[lead.plan_type]() : lead.plan_type})` : ""}`,
+    contact: () => `votre message à ${PRODUCT_NAME}`,
+    chat: () => `votre conversation avec ${ASSISTANT_NAME}`,
+    newsletter: () => `votre abonnement à l'infolettre de ${PRODUCT_NAME}`,
+  },
 };
+/** A plan type as the French request form names it ("Abonnement"). */
+const FRENCH_PLAN_TYPE: Record<PlanType, () => string> = {
+  Subscription: () => m.forms_plan_subscription({}, { locale: "fr" }),
+  Government: () => m.forms_plan_government({}, { locale: "fr" }),
+  Training: () => m.forms_plan_training({}, { locale: "fr" }),
+  Token: () => m.forms_plan_token({}, { locale: "fr" }),
+};
+const isPlanType = (value: string): value is PlanType => (PLAN_TYPES as readonly string[]).includes(value);
+const INTEREST: Record<Locale, string> = { en: `your interest in ${PRODUCT_NAME}`, fr: `votre intérêt pour ${PRODUCT_NAME}` };
 
-/** A reply's subject as the page offers it: "Re:" the latest reply's subject, else their latest lead's. */
-export function replySubject(latestReplySubject: string | undefined, latestLead: { kind: LeadKindName; plan_type: string | null } | undefined): string {
+/**
+ * A reply's subject as the page offers it: "Re:" the latest reply's subject, else their latest
+ * lead's in the reply's language ("Re:" in both: mail programs thread on it).
+ */
+export function replySubject(latestReplySubject: string | undefined, latestLead: { kind: LeadKindName; plan_type: string | null } | undefined, language: Locale = "en"): string {
   if (latestReplySubject) return `Re: ${latestReplySubject.replace(/^(?:re:\s*)+/i, "")}`;
-  return `Re: ${latestLead ? SUBJECT_OF_KIND[latestLead.kind](latestLead) : `your interest in ${PRODUCT_NAME}`}`;
+  return `Re: ${latestLead ? SUBJECT_OF_KIND[language][latestLead.kind](latestLead) : INTEREST[language]}`;
 }

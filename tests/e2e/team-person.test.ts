@@ -2,8 +2,10 @@
  * Two members work one person in a real browser: the contact card and the timeline (the chat as
  * the visitor saw it, Markdown rendered), owner, stage (Lost needs a reason, said in words),
  * follow-up, two threaded replies from canned replies (checked in a real SMTP server), the move
- * to Contacted, the audit log; the person page and /team/replies at 390 px without sideways
- * scroll, and axe in both contrast modes.
+ * to Contacted, the audit log; a French person's reply starting from the French canned reply (with
+ * and without a name, in English at the member's choice, without JavaScript too), both languages
+ * edited on /team/replies; the person page and /team/replies at 390 px without sideways scroll,
+ * and axe in both contrast modes.
  */
 import crypto from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -21,6 +23,9 @@ import { type Smtp, startSmtp } from "../support/smtp";
 const ADMIN = "ann@heavyroute.example";
 const MEMBER = "bob@heavyroute.example";
 const PERSON = "pat@example.com";
+/** A French lead with a name (an information request about the government solutions), and a French subscriber without one. */
+const FRENCH = "marie@example.ca";
+const FRENCH_NO_NAME = "luc@example.ca";
 const tokens = new Map<string, string>();
 let site: Site;
 let smtp: Smtp;
@@ -51,6 +56,14 @@ beforeAll(async () => {
   await db
     .insertInto("more_information")
     .values({ id: crypto.randomUUID(), name: "Pat Load", email: PERSON, phone: "+1 555 0100", company: "Load Co", message: "Pricing for a team of four?", plan_type: "Subscription", created_at: at(30) })
+    .execute();
+  await db
+    .insertInto("more_information")
+    .values({ id: crypto.randomUUID(), name: "Marie Tremblay", email: FRENCH, phone: "+1 418 555 0100", company: "Transports MT", message: "Quels sont vos tarifs?", plan_type: "Government", created_at: at(20), language: "fr" })
+    .execute();
+  await db
+    .insertInto("subscribers")
+    .values({ id: crypto.randomUUID(), email: FRENCH_NO_NAME, email_normalized: FRENCH_NO_NAME, subscribed_at: at(10), status: "active", notify_admin: "admin@heavyroute.example", unsubscribe_key: crypto.randomUUID(), language: "fr" })
     .execute();
   const visitor = crypto.randomUUID();
   await db.insertInto("chat_visitors").values({ id: visitor, name: "Pat", email: PERSON, time_zone: null, created_at: at(90), updated_at: at(80) }).execute();
@@ -89,9 +102,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function memberPage(email: string, viewport = { width: 1366, height: 900 }, contrast: "normal" | "high" = "normal") {
+async function memberPage(email: string, viewport = { width: 1366, height: 900 }, contrast: "normal" | "high" = "normal", javaScriptEnabled = true) {
   // Refusals answer 400 on purpose (their message is on the page).
-  const testPage = await newPage(browser, { viewport, ignore: [/status of 400 \(Bad Request\)/] });
+  const testPage = await newPage(browser, { viewport, javaScriptEnabled, ignore: [/status of 400 \(Bad Request\)/] });
   await testPage.context.addCookies([{ name: "team_session", value: tokens.get(email)!, url: site.url }]);
   if (contrast === "high") await testPage.page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
   return testPage;
@@ -100,7 +113,7 @@ async function memberPage(email: string, viewport = { width: 1366, height: 900 }
 /** The page's confirmation (the site's toast region is another, empty status). */
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
-const personUrl = () => `${site.url}/team/people?email=${encodeURIComponent(PERSON)}`;
+const personUrl = (email = PERSON) => `${site.url}/team/people?email=${encodeURIComponent(email)}`;
 
 describe("working one person", () => {
   it("two members assign, stage, follow up and reply in a thread; the timeline and the audit log show it", async () => {
@@ -207,19 +220,75 @@ describe("working one person", () => {
     }
   });
 
-  it("a member edits a canned reply; the next reply starts from it", async () => {
+  it("a French person's reply starts from the French canned reply; the member may start from English; the mail is in the reply's language", async () => {
+    const { page } = await memberPage(MEMBER);
+    await visit(page, personUrl(FRENCH));
+    const language = page.getByLabel("Language", { exact: true });
+    const message = page.getByLabel("Message");
+    expect(await language.inputValue()).toBe("fr");
+    expect(await language.locator("option:checked").textContent()).toBe("French (theirs)");
+    expect(await message.inputValue()).toMatch(/^Bonjour Marie Tremblay,\n\nMerci de l'intérêt que vous portez à nos solutions pour les gouvernements\./);
+    expect(await message.inputValue()).toContain("\n\nCordialement,\nL'équipe HeavyRoute");
+    expect(await message.getAttribute("lang")).toBe("fr-CA");
+    expect(await page.getByLabel("Subject").inputValue()).toBe("Re: votre demande d'information à HeavyRoute (Gouvernement)");
+
+    // English at the member's choice, then French again.
+    await language.selectOption("en");
+    await page.getByRole("button", { name: "Use this reply" }).click();
+    await expect.poll(() => message.inputValue()).toMatch(/^Hello Marie Tremblay,\n\nThank you for your interest in the HeavyRoute government solutions\./);
+    expect(new URL(page.url()).searchParams.get("language")).toBe("en");
+    expect(await page.getByLabel("Subject").inputValue()).toBe("Re: your HeavyRoute information request (Government)");
+    await language.selectOption("fr");
+    await page.getByRole("button", { name: "Use this reply" }).click();
+    await expect.poll(() => message.inputValue()).toMatch(/^Bonjour Marie Tremblay,/);
+
+    const before = smtp.messages.length;
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect.poll(() => notice(page).textContent()).toBe(`Reply queued to ${FRENCH}. Answers come to ${MEMBER}.`);
+    const mail = (await smtp.waitFor(before + 1)).slice(before).find((received) => received.to.includes(FRENCH))!;
+    expect(mail.subject).toBe("Re: votre demande d'information à HeavyRoute (Gouvernement)");
+    expect(mail.text).toMatch(/^Bonjour Marie Tremblay,\n\nMerci de l'intérêt/);
+    expect(mail.text).toContain("Envoyé par ");
+
+    // Without a name, and without JavaScript (the GET form): "Bonjour," in French, "Hello there," in English.
+    const { page: plain } = await memberPage(MEMBER, undefined, "normal", false);
+    await visit(plain, personUrl(FRENCH_NO_NAME));
+    expect(await plain.getByLabel("Message").inputValue()).toMatch(/^Bonjour,\n\nMerci d'avoir communiqué avec HeavyRoute/);
+    expect(await plain.getByLabel("Subject").inputValue()).toBe("Re: votre abonnement à l'infolettre de HeavyRoute");
+    await plain.getByLabel("Language", { exact: true }).selectOption("en");
+    await plain.getByRole("button", { name: "Use this reply" }).click();
+    await expect.poll(() => plain.getByLabel("Message").inputValue()).toMatch(/^Hello there,\n\nThank you for getting in touch/);
+  });
+
+  it("a member edits a canned reply in each language; the next reply starts from the one in the person's language", async () => {
     const { page } = await memberPage(MEMBER);
     await visit(page, `${site.url}/team/replies`);
-    const general = page.getByLabel("Text of the general reply");
-    await general.fill("Hello {name},\n\nThanks for writing to us.\n\nBob");
-    await page.getByRole("button", { name: "Save general reply" }).click();
-    await expect.poll(() => notice(page).textContent()).toBe("Saved the general reply.");
+    const general = page.getByRole("region", { name: "General" });
+    expect(await general.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["English", "French"]);
+    await general.getByLabel("English text of the general reply").fill("Hello {name},\n\nThanks for writing to us.\n\nBob");
+    await general.getByRole("button", { name: "Save the English general reply" }).click();
+    await expect.poll(() => notice(page).textContent()).toBe("Saved the English general reply.");
     await expect.poll(() => page.getByText(`Last edited by ${MEMBER}`).count()).toBe(1);
+    const french = general.getByLabel("French text of the general reply");
+    expect(await french.getAttribute("lang")).toBe("fr-CA");
+    expect(await french.inputValue()).toMatch(/^Bonjour \{name\},\n\nMerci d'avoir communiqué avec HeavyRoute/);
+    await french.fill("Bonjour {name},\n\nMerci de nous avoir écrit.\n\nBob");
+    await general.getByRole("button", { name: "Save the French general reply" }).click();
+    await expect.poll(() => notice(page).textContent()).toBe("Saved the French general reply.");
+    await expect.poll(() => page.getByText(`Last edited by ${MEMBER}`).count()).toBe(2);
+    // The other replies keep the site's texts.
+    expect(await page.getByRole("region", { name: "Token plans" }).getByText("As the site wrote it").count()).toBe(2);
+
     await visit(page, `${personUrl()}&reply=general`);
     expect(await page.getByLabel("Message").inputValue()).toBe("Hello Pat Load,\n\nThanks for writing to us.\n\nBob");
+    await visit(page, `${personUrl(FRENCH)}&reply=general`);
+    expect(await page.getByLabel("Message").inputValue()).toBe("Bonjour Marie Tremblay,\n\nMerci de nous avoir écrit.\n\nBob");
+    await visit(page, `${personUrl(FRENCH_NO_NAME)}`);
+    expect(await page.getByLabel("Message").inputValue()).toBe("Bonjour,\n\nMerci de nous avoir écrit.\n\nBob");
     await visit(page, `${site.url}/team/audit`);
     const entries = await page.getByRole("list", { name: "Audit log, newest first" }).getByRole("listitem").allTextContents();
-    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the canned reply “general”.`))).toBe(true);
+    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the English canned reply “general”.`))).toBe(true);
+    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the French canned reply “general”.`))).toBe(true);
   });
 
   for (const contrast of ["normal", "high"] as const) {
@@ -229,7 +298,7 @@ describe("working one person", () => {
         { width: 390, height: 844 },
       ]) {
         const { page } = await memberPage(ADMIN, viewport, contrast);
-        for (const path of [`/team/people?email=${encodeURIComponent(PERSON)}`, "/team/replies"]) {
+        for (const path of [`/team/people?email=${encodeURIComponent(PERSON)}`, `/team/people?email=${encodeURIComponent(FRENCH)}`, "/team/replies"]) {
           await visit(page, `${site.url}${path}`);
           expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
           await checkA11y(page, { enhancedContrast: contrast === "high" });

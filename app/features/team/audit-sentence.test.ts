@@ -36,7 +36,7 @@ const EXAMPLES: Record<AuditAction, { subject: string; detail: object; text: str
   "person-stage": { subject: jo, detail: { before: "new", after: "lost", reason: "Went elsewhere" }, text: `${ann} moved ${jo} from new to lost (Went elsewhere).`, link: joLink },
   "person-follow-up": { subject: jo, detail: { before: null, after: "2027-01-15" }, text: `${ann} set the follow-up of ${jo} to 2027-01-15 (was none).`, link: joLink },
   "person-reply": { subject: jo, detail: { mail: mailId, thread: "started" }, text: `${ann} replied to ${jo}.`, link: joLink },
-  "canned-reply": { subject: "government", detail: { before: 120, after: 140 }, text: `${ann} edited the canned reply “government”.` },
+  "canned-reply": { subject: "government", detail: { language: "fr", before: 120, after: 140 }, text: `${ann} edited the French canned reply “government”.` },
   "member-invite": { subject: bob, detail: { role: "member" }, text: `${ann} invited ${bob} as member.` },
   "member-remove": { subject: bob, detail: { role: "member" }, text: `${ann} removed ${bob} from the team.` },
   "member-role": { subject: bob, detail: { from: "member", to: "admin" }, text: `${ann} made ${bob} an admin.` },
@@ -64,6 +64,12 @@ describe("audit entries as sentences", () => {
     expect(auditSentenceText({ actor: ann, action: "resend", subject: "all failed mail", detail: '{"mails":3}' })).toBe(`${ann} resent all failed mail (3 mails).`);
     expect(auditSentenceText({ actor: ann, action: "export", subject: "1 leads as JSON", detail: '{"count":1}' })).toBe(`${ann} exported 1 lead as JSON.`);
     expect(auditSentenceText({ actor: ann, action: "lead-status", subject: `contact/${leadId}`, detail: '{"status":"open"}' })).toBe(`${ann} marked a contact message as open again.`);
+  });
+
+  it("a canned reply's edit names its language; an entry from before languages reads as it did", () => {
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"en","before":10,"after":12}' })).toBe(`${ann} edited the English canned reply “general”.`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"before":10,"after":12}' })).toBe(`${ann} edited the canned reply “general”.`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"de"}' })).toBe(`${ann} edited the canned reply “general”.`);
   });
 
   it("a removed member's people, released with them; a removal by TEAM_MEMBERS at a start", () => {

@@ -4,7 +4,8 @@
  * (the actor), never of an erased person. One line per action in SENTENCES; an action without one
  * (added elsewhere, or from a newer version) reads as a generic sentence.
  */
-import { LEAD_KINDS, type LeadKindName } from "./team-lines";
+import { isLocale } from "~/shared/i18n/locale";
+import { LEAD_KINDS, LEAD_LANGUAGE_LABELS, type LeadKindName } from "./team-lines";
 
 /** A piece of the sentence: text, or a link. */
 export type SentencePart = string | { text: string; to: string };
@@ -76,7 +77,8 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   "person-stage": (_actor, subject, detail) => ["moved ", person(subject), ` from ${shown(detail.before)} to ${shown(detail.after)}${typeof detail.reason === "string" ? ` (${detail.reason})` : ""}${detail.cause === "reply" ? " by replying" : ""}`],
   "person-follow-up": (_actor, subject, detail) => ["set the follow-up of ", person(subject), ` to ${shown(detail.after)} (was ${shown(detail.before)})`],
   "person-reply": (_actor, subject) => ["replied to ", person(subject)],
-  "canned-reply": (_actor, subject) => [`edited the canned reply “${subject}”`],
+  // Entries from before canned replies had languages name none (they were English).
+  "canned-reply": (_actor, subject, detail) => [`edited the ${isLocale(detail.language) ? `${LEAD_LANGUAGE_LABELS[detail.language]} ` : ""}canned reply “${subject}”`],
   "member-invite": (_actor, subject, detail) => [`invited ${subject} as ${typeof detail.role === "string" ? detail.role : "member"}`],
   "member-remove": (_actor, subject, detail) => [`removed ${subject} from the team${typeof detail.released === "number" && detail.released > 0 ? ` and left the ${plural(detail.released, "person", "people")} they owned without an owner` : ""}`],
   "member-role": (_actor, subject, detail) => [`made ${subject} ${typeof detail.to === "string" ? `an ${detail.to === "admin" ? "admin" : "ordinary member"}` : "change role"}`],

@@ -13,7 +13,8 @@ import {
   REPLY_SUBJECT_MAX,
   cannedReplyLabel,
 } from "~/features/team/person-contract";
-import { LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines";
+import { LEAD_LANGUAGES, LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines";
+import { LANGUAGE_TAG } from "~/shared/i18n/locale";
 import { parsePersonPageQuery, personWorkSchema, replySchema } from "~/features/team/person-schemas";
 import { PersonTimeline } from "~/features/team/person-timeline";
 import { teamErrorCode, UNKNOWN_ACTION } from "~/features/team/team-contract";
@@ -32,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!query.ok) return data({ error: query.errors.join(" "), person: undefined, draft: undefined, members: [], today: "" }, { status: 400 });
   const team = teamServices(args.context);
   const [person, profile, members] = await Promise.all([team.people.find(query.value.email), team.access.profile(member), team.work.members()]);
-  const draft = await team.people.replyDraft(person, query.value.reply);
+  const draft = await team.people.replyDraft(person, { reply: query.value.reply, language: query.value.language });
   return { error: undefined, person, draft, members, today: todayIn(profile.timeZone) };
 }
 
@@ -201,9 +202,9 @@ export default function Person() {
                   Reply to {person.card.name ?? person.email}
                 </h2>
                 {noticeIn("reply")}
-                <Form method="get" className="flex flex-wrap items-end gap-2">
+                <Form method="get" className="flex flex-wrap items-end gap-2" key={`${draft.start}-${draft.language}`}>
                   <input type="hidden" name="email" value={person.email} />
-                  <div className="grow">
+                  <div className="min-w-40 grow">
                     <label htmlFor="reply-start" className="block font-medium">
                       Start from a canned reply
                     </label>
@@ -215,30 +216,44 @@ export default function Person() {
                       ))}
                     </select>
                   </div>
+                  <div className="min-w-40 grow">
+                    <label htmlFor="reply-language" className="block font-medium">
+                      Language
+                    </label>
+                    <select id="reply-language" name="language" defaultValue={draft.language} className={inputClass}>
+                      {LEAD_LANGUAGES.map((language) => (
+                        <option key={language} value={language}>
+                          {LEAD_LANGUAGE_LABELS[language]}
+                          {language === person.card.language ? " (theirs)" : ""}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
                   <button type="submit" className={secondaryButtonClass}>
                     Use this reply
                   </button>
                 </Form>
                 <p className="text-sm text-muted">
-                  Sent from the site's address; their answer comes to you. Edit the canned replies on{" "}
+                  Sent from the site's address; their answer comes to you. The mail's own words (its footer) are in the language of the reply. Edit the canned replies on{" "}
                   <Link className={linkClass} to="/team/replies">
                     Canned replies
                   </Link>
                   .
                 </p>
-                <Form method="post" className="space-y-3" key={`${replies}-${draft.start}`}>
+                <Form method="post" className="space-y-3" key={`${replies}-${draft.start}-${draft.language}`}>
                   <input type="hidden" name="intent" value="reply" />
+                  <input type="hidden" name="language" value={draft.language} />
                   <div>
                     <label htmlFor="reply-subject" className="block font-medium">
                       Subject
                     </label>
-                    <input id="reply-subject" name="subject" type="text" required maxLength={REPLY_SUBJECT_MAX} defaultValue={draft.subject} className={inputClass} />
+                    <input id="reply-subject" name="subject" type="text" required maxLength={REPLY_SUBJECT_MAX} defaultValue={draft.subject} lang={LANGUAGE_TAG[draft.language]} className={inputClass} />
                   </div>
                   <div>
                     <label htmlFor="reply-body" className="block font-medium">
                       Message
                     </label>
-                    <textarea id="reply-body" name="body" rows={12} required maxLength={REPLY_BODY_MAX} defaultValue={draft.body} className={inputClass} />
+                    <textarea id="reply-body" name="body" rows={12} required maxLength={REPLY_BODY_MAX} defaultValue={draft.body} lang={LANGUAGE_TAG[draft.language]} className={inputClass} />
                   </div>
                   <button type="submit" className={buttonClass} disabled={busy}>
                     Send reply

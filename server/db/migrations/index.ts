@@ -26,6 +26,7 @@ import * as personSummaryFilters from "./0028-person-summary-filters";
 import * as webhooks from "./0026-webhooks";
 import * as peopleList from "./0024-people-list";
 import * as leadLanguage from "./0029-lead-language";
+import * as cannedRepliesLanguage from "./0030-canned-replies-language";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0026-webhooks": webhooks,
   "0024-people-list": peopleList,
   "0029-lead-language": leadLanguage,
+  "0030-canned-replies-language": cannedRepliesLanguage,
 };
