@@ -89,9 +89,8 @@ function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>
 }
 
 /**
- * A stemmer that remembers its stems: the passages repeat their words (about five times each in
- * French), and the French stemmer is most of the French index's build at start. Bounded, since
- * questions bring new words.
+ * A stemmer that remembers its stems: the passages repeat their words, and the French stemmer is
+ * most of the French index's build at start. Bounded, since questions bring new words.
  */
 function remembered(stem: (word: string) => string, limit = 20_000): (word: string) => string {
   const stems = new Map<string, string>();
