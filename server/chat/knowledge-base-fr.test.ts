@@ -1,15 +1,15 @@
 /**
  * The French knowledge base: built from the French pages' content (`home.fr`, `platform.fr`,
- * `legal.fr`), linked to the French pages, ranked with French words (no English stemmer).
- * Written against whatever text the French content holds, so it holds as the translation lands.
+ * `legal.fr`), linked to the French pages, ranked with French words (Snowball's French stems, no
+ * English stemmer). Written against whatever text the French content holds, so it holds as the
+ * translation lands.
  */
 import { describe, expect, it } from "vitest";
 import { home } from "~/content/home";
 import { legal } from "~/content/legal";
 import { platform } from "~/content/platform";
+import { CHAT_QUESTIONS_FR } from "../../bench/chat-questions-fr";
 import { bestPassages, buildKnowledgeBase, buildKnowledgeBases, findRelevant, knowledgeBaseOf, tokenize, type KnowledgeEntry } from "./knowledge-base";
-import { termsOf } from "./ranking";
-import { frenchStem } from "./french-stem";
 import { knowledgeBaseAnswer } from "./texts";
 
 const fr = buildKnowledgeBase("fr");
@@ -45,14 +45,8 @@ describe("the French knowledge base", () => {
 });
 
 describe("French words", () => {
-  it("are compared without accents, elisions and stop words, on light French stems", () => {
+  it("are compared without accents, elisions and stop words (the spec's overlap rule)", () => {
     expect(tokenize("Quels sont les itinéraires de l'outil?", "fr")).toEqual(["itineraire", "outil"]);
-    expect(termsOf("Parlez-moi des itinéraires", "fr").map((t) => t.term)).toEqual([frenchStem("itineraire")]);
-    expect(frenchStem("itineraires")).toBe(frenchStem("itineraire"));
-    expect(frenchStem("planifications")).toBe(frenchStem("planification"));
-    expect(frenchStem("escortes")).toBe(frenchStem("escorte"));
-    // Not Porter's English rules: "formation" keeps its meaning, apart from "formulaire".
-    expect(frenchStem("formation")).not.toBe(frenchStem("formulaire"));
   });
 
   const entries: KnowledgeEntry[] = [
@@ -68,6 +62,31 @@ describe("French words", () => {
     expect(top("Comment obtenir une autorisation pour un convoi exceptionnel?")).toBe("/fr/platform#feature-permis");
     expect(top("Quel est le prix d'une voiture pilote?")).toBe("/fr/platform#feature-couts");
     expect(bestPassages(findRelevant("Recommandez-moi une bonne recette de pizza", kb))).toEqual([]);
+  });
+
+  it("find a passage from any form of its words: plurals, the feminine, verbs, with or without accents", () => {
+    const words = knowledgeBaseOf(
+      [
+        { href: "/fr/platform#itineraires", label: "Itinéraires", category: "feature", title: "Planification d'itinéraires", text: "Planifiez le trajet de vos véhicules hors normes, pont par pont." },
+        { href: "/fr/platform#formation", label: "Formation", category: "feature", title: "Formation", text: "Des cours en ligne pour vos chauffeurs, avec une attestation à la fin." },
+        { href: "/fr#contact", label: "Contact", category: "home", title: "Formulaire de contact", text: "Écrivez à l'équipe, qui répond à chaque message dans un jour ouvrable." },
+        { href: "/fr/platform#conformite", label: "Conformité", category: "feature", title: "Conformité", text: "Des listes de vérification pour la signalisation et l'arrimage de chaque chargement." },
+        { href: "/fr/platform#abonnements", label: "Abonnements", category: "plan", title: "Abonnements", text: "Trois forfaits mensuels, payables en dollars canadiens." },
+      ],
+      "/fr/platform#itineraires",
+      "fr",
+    );
+    const first = (question: string) => bestPassages(findRelevant(question, words))[0]?.entry.href;
+    expect(first("Un itinéraire pour mon camion?")).toBe("/fr/platform#itineraires");
+    expect(first("itineraires pour un vehicule hors norme")).toBe("/fr/platform#itineraires");
+    expect(first("Pouvez-vous planifier mon trajet?")).toBe("/fr/platform#itineraires");
+    // "formation" and "formulaire" share their first letters, not their meaning.
+    expect(first("Offrez-vous des formations?")).toBe("/fr/platform#formation");
+    expect(first("Où est le formulaire?")).toBe("/fr#contact");
+    expect(first("Mon chargement est-il conforme?")).toBe("/fr/platform#conformite");
+    expect(first("conformite de la signalisation")).toBe("/fr/platform#conformite");
+    expect(first("Comment m'abonner?")).toBe("/fr/platform#abonnements");
+    expect(first("Quel abonnement choisir?")).toBe("/fr/platform#abonnements");
   });
 
   it("give a French answer, with its sources", () => {
@@ -87,5 +106,36 @@ describe("French words", () => {
     expect(answer.text).toContain("pour Québec, le ministère des Transports de la province ou du territoire");
     expect(answer.text).toContain("Ce que HeavyRoute fera pour vous\u00a0:");
     expect(answer.sources.map((s) => s.href)).toContain("/fr/platform#feature-permis");
+  });
+});
+
+describe("the French labelled questions (bench/chat-questions-fr.ts)", () => {
+  it("are labelled with passages of the French knowledge base", () => {
+    const hrefs = new Set(fr.entries.map((e) => e.href));
+    for (const { question, expected } of CHAT_QUESTIONS_FR) if (expected !== "none") for (const href of expected) expect(hrefs.has(href), `${question} → ${href}`).toBe(true);
+  });
+
+  // The English set's budgets, but top-3 at 90 %: the French questions fall short of 95 % with the
+  // hand-written stemmer and with Snowball's alike (docs/decisions/0132-french-stemmer-library.md).
+  it("meet the English set's budgets, top-3 at 90 %", () => {
+    let top1 = 0;
+    let top3 = 0;
+    let inScope = 0;
+    let declined = 0;
+    let outOfScope = 0;
+    for (const { question, expected } of CHAT_QUESTIONS_FR) {
+      const best = bestPassages(findRelevant(question, fr)).map((m) => m.entry.href);
+      if (expected === "none") {
+        outOfScope += 1;
+        if (best.length === 0) declined += 1;
+      } else {
+        inScope += 1;
+        if (expected.includes(best[0] ?? "")) top1 += 1;
+        if (best.slice(0, 3).some((href) => expected.includes(href))) top3 += 1;
+      }
+    }
+    expect(top1 / inScope).toBeGreaterThanOrEqual(0.85);
+    expect(top3 / inScope).toBeGreaterThanOrEqual(0.9);
+    expect(declined / outOfScope).toBeGreaterThanOrEqual(0.9);
   });
 });

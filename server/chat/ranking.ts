@@ -3,14 +3,14 @@
  * and fuzzy matching, titles boosted, and a small table of the words heavy-transport people use
  * for the same thing. Measured against the question set in bench/chat-questions.ts
  * (docs/decisions/0110-chat-retrieval-minisearch.md). Each language has its own words: English
- * stems (the `stemmer` package's Porter stemmer) and stop words; French ones (french-stem.ts, a
- * light stemmer: Porter's English rules would cut French words at the wrong places) with French
- * stop words and synonyms. Words are compared without accents.
+ * stems (the `stemmer` package's Porter stemmer) and stop words; French ones (Snowball's French
+ * stemmer from `@orama/stemmers`: docs/decisions/0132-french-stemmer-library.md) with French stop
+ * words and synonyms. Stems are compared without accents.
  */
+import { stemmer as frenchStemmer } from "@orama/stemmers/french";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stemmer } from "stemmer";
 import type { Locale } from "~/shared/i18n/locale";
-import { frenchStem } from "./french-stem";
 
 /** Words and phrases read as the group's first word, in passages and in questions alike. */
 const SYNONYMS_EN: readonly (readonly string[])[] = [
@@ -27,21 +27,21 @@ const SYNONYMS_EN: readonly (readonly string[])[] = [
   ["training", "course", "certification"],
 ];
 
-/** The same for French questions and passages (written without accents, as they are compared). */
+/** The same for French questions and passages (with their accents: the French stemmer reads them). */
 const SYNONYMS_FR: readonly (readonly string[])[] = [
-  ["hors normes", "hors norme", "surdimensionne", "surdimensionnee", "convoi exceptionnel", "convois exceptionnels", "transport exceptionnel", "charge exceptionnelle", "surpoids", "hors gabarit", "oversize"],
+  ["hors normes", "hors norme", "surdimensionné", "surdimensionnée", "convoi exceptionnel", "convois exceptionnels", "transport exceptionnel", "charge exceptionnelle", "surpoids", "hors gabarit", "oversize"],
   ["permis", "autorisation", "autorisations"],
-  ["escorte", "voiture pilote", "vehicule pilote", "vehicule d escorte", "accompagnement"],
-  ["cout", "prix", "tarif", "tarifs", "tarification", "soumission", "combien"],
-  ["itineraire", "trajet", "parcours", "acheminement"],
-  ["ministere des transports", "mtq", "dot", "departement des transports"],
-  ["degagement", "hauteur libre", "gabarit", "pont bas", "viaduc"],
+  ["escorte", "voiture pilote", "véhicule pilote", "véhicule d'escorte", "accompagnement"],
+  ["coût", "prix", "tarif", "tarifs", "tarification", "soumission", "soumissions", "combien"],
+  ["itinéraire", "trajet", "parcours", "acheminement"],
+  ["ministère des transports", "mtq", "dot", "département des transports"],
+  ["dégagement", "hauteur libre", "gabarit", "pont bas", "viaduc"],
   ["maxload", "max load"],
   ["formation", "cours", "certification"],
-  ["consignateur electronique", "journal de bord", "carnet de route", "heures de service", "eld"],
+  ["consignateur électronique", "journal de bord", "carnet de route", "heures de service", "eld"],
 ];
 
-/** Words that say nothing about what is asked (the spec's overlap score has its own list). */
+/** Words that say nothing about what is asked, without accents (the spec's overlap score has its own list). */
 const STOP_WORDS_EN = new Set(
   (
     "a an the and or but of to in on at by for with about from into over as is are was were be been being will would can could shall should " +
@@ -64,6 +64,7 @@ const STOP_WORDS_FR = new Set(
 
 /** A language's words: its stemmer, stop words, synonyms and generic terms. */
 interface Analyzer {
+  /** A lower-case word, accents kept → its stem without accents. */
   stem: (word: string) => string;
   stopWords: ReadonlySet<string>;
   /** Each variant's stems → its group's term; longest variants first so "pilot car" wins over "pilot". */
@@ -72,8 +73,11 @@ interface Analyzer {
   generic: ReadonlySet<string>;
 }
 
-/** Lower-case words without accents ("é" → "e": a mark is never a word break). */
-const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Lower-case words with their accents, composed (NFC), as the stemmers read them; a mark is never a word break. */
+const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+
+/** Without accents ("é" → "e"), so a question typed without them finds the same words. */
+const withoutAccents = (word: string): string => word.normalize("NFKD").replace(/\p{M}/gu, "");
 
 function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>, synonyms: readonly (readonly string[])[], generic: readonly string[]): Analyzer {
   /** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
@@ -84,9 +88,30 @@ function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>
   return { stem, stopWords, variants, generic: new Set(generic) };
 }
 
+/**
+ * A stemmer that remembers its stems: the passages repeat their words, and the French stemmer is
+ * most of the French index's build at start. Bounded, since questions bring new words.
+ */
+function remembered(stem: (word: string) => string, limit = 20_000): (word: string) => string {
+  const stems = new Map<string, string>();
+  return (word) => {
+    let known = stems.get(word);
+    if (known === undefined) {
+      known = stem(word);
+      if (stems.size < limit) stems.set(word, known);
+    }
+    return known;
+  };
+}
+
+// Porter's rules know no accents; Snowball's French rules need them ("conformité" loses its "-ité"
+// only with the accent), so French words are stemmed first and their accents dropped after.
+const stemEnglish = (word: string): string => stemmer(withoutAccents(word));
+const stemFrench = remembered((word: string): string => withoutAccents(frenchStemmer(word)));
+
 const ANALYZERS: Readonly<Record<Locale, Analyzer>> = {
-  en: analyzer(stemmer, STOP_WORDS_EN, SYNONYMS_EN, ["tool", "avail", "featur"]),
-  fr: analyzer(frenchStem, STOP_WORDS_FR, SYNONYMS_FR, ["outil", "disponible", "fonctionnalite"].map(frenchStem)),
+  en: analyzer(stemEnglish, STOP_WORDS_EN, SYNONYMS_EN, ["tool", "avail", "featur"]),
+  fr: analyzer(stemFrench, STOP_WORDS_FR, SYNONYMS_FR, ["outil", "disponible", "fonctionnalité"].map(stemFrench)),
 };
 
 /** One term of a text, with the words it was read from ("wide load" → oversize). */
@@ -100,15 +125,16 @@ export function termsOf(text: string, locale: Locale = "en"): Term[] {
   const { stem, stopWords, variants } = ANALYZERS[locale];
   const words = wordsOf(text);
   const stems = words.map(stem);
+  const isStopWord = (word: string) => stopWords.has(withoutAccents(word));
   const terms: Term[] = [];
   for (let i = 0; i < words.length; ) {
     const variant = variants.find(({ stems: v }) => v.every((s, k) => stems[i + k] === s));
-    if (variant && (variant.stems.length > 1 || !stopWords.has(words[i]!))) {
+    if (variant && (variant.stems.length > 1 || !isStopWord(words[i]!))) {
       terms.push({ term: variant.term, words: words.slice(i, i + variant.stems.length).join(" ") });
       i += variant.stems.length;
       continue;
     }
-    if (!stopWords.has(words[i]!)) terms.push({ term: stems[i]!, words: words[i]! });
+    if (!isStopWord(words[i]!)) terms.push({ term: stems[i]!, words: words[i]! });
     i += 1;
   }
   return terms;
