@@ -9,13 +9,13 @@
  * go on. "Without" is every sign-up outside that window (after a warm-up); from then on the
  * endpoint also receives each sign-up's own lead.created.
  */
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { SqliteDatabase } from "../../server/db/sqlite-driver";
 import { newWebhookSecret } from "../../server/webhooks/signing";
 import { type SteadyRequest, steadyRate } from "../steady-rate";
-import { verdict, type Scenario } from "../types";
+import { type BenchContext, type BenchTable, verdict, type Scenario } from "../types";
 import type { ReceiverMessage, ReceiverReport } from "./webhooks/receiver";
 
 const EVENTS = 10_000;
@@ -64,79 +64,88 @@ const scenario: Scenario = {
   name: "Webhooks during sign-ups",
   async run(ctx) {
     const receiver = fork(join(ctx.repoRoot, "bench/scenarios/webhooks/receiver.ts"), [SEEDED], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    const next = <T>(pick: (message: ReceiverMessage) => T | undefined) =>
-      new Promise<T>((resolve, reject) => {
-        const onExit = (code: number | null) => reject(new Error(`the receiver stopped (${code})`));
-        const onMessage = (message: ReceiverMessage) => {
-          const value = pick(message);
-          if (value === undefined) return;
-          receiver.off("message", onMessage);
-          receiver.off("exit", onExit);
-          resolve(value);
-        };
-        receiver.on("message", onMessage);
-        receiver.once("exit", onExit);
-      });
-    const port = await next((message) => ("port" in message ? message.port : undefined));
-    const report = (): Promise<ReceiverReport> => {
-      const answer = next((message) => ("report" in message ? message.report : undefined));
-      receiver.send("report");
-      return answer;
-    };
-    const empty = await ctx.startSite();
-    const dataDir = empty.dataDir;
-    await empty.stop();
-    const file = join(dataDir, "site.db");
-    seed(file, `http://127.0.0.1:${port}/hooks`);
-
-    const site = await ctx.startSite({ dataDir, env: { RATE_LIMIT_POST_PER_MINUTE: "100000000", TRUST_PROXY: "1", WEBHOOK_ALLOW_NETWORKS: "127.0.0.1/32" } });
-    const answers: { at: number; ms: number }[] = [];
-    const loadStart = Date.now();
-    let enabledAt = 0;
-    const enable = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        const db = new SqliteDatabase(file);
-        db.pragma("busy_timeout = 5000");
-        db.prepare("UPDATE webhook_endpoints SET enabled = 1 WHERE id = ?").run(ENDPOINT);
-        db.close();
-        enabledAt = Date.now();
-        resolve();
-      }, ENABLE_AT_S * 1000),
-    );
-    const [result] = await Promise.all([
-      steadyRate({ url: site.url, rate: RATE, durationS: DURATION_S, connections: 50, request: signUp, onAnswer: (dueAt, ms) => answers.push({ at: performance.timeOrigin + dueAt, ms }) }),
-      enable,
-    ]);
-    // The sign-ups' own events may still be on their way; on a slow machine, the backlog too.
-    for (let waited = 0; waited < 60_000 && (await report()).prefixed < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await site.stop();
-    const seen = await report();
-    receiver.send("stop");
-    const seededSeen = seen.prefixed;
-    const lastSeeded = seen.lastPrefixedAt;
-    if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within a minute after the load`);
-    const windowMs = lastSeeded - enabledAt;
-    const rate = EVENTS / (windowMs / 1000);
-    const counted = answers.filter((answer) => answer.at >= loadStart + WARM_UP_S * 1000);
-    const inWindow = (a: { at: number }) => a.at >= enabledAt && a.at <= lastSeeded;
-    const during = counted.filter(inWindow).map((a) => a.ms);
-    const quiet = counted.filter((a) => !inWindow(a)).map((a) => a.ms);
-    const ratio = p99(during) / p99(quiet);
-    return [
-      {
-        title: `Webhook delivery of ${EVENTS.toLocaleString("en-US")} events to a local receiver during ${RATE} sign-ups/s (SQLite)`,
-        columns: ["events", "time (s)", "rate (/s)", "budget", "sign-ups during", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
-        rows: [[EVENTS, (windowMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), during.length, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
-        notes: [
-          `Received (by a receiver in its own process): ${seen.ids} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${seen.duplicates} twice.`,
-          ...(lastSeeded > loadStart + DURATION_S * 1000 ? ["The backlog outlasted the load: \"during\" covers only its part under load."] : []),
-          `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); the backlog released ${ENABLE_AT_S} s in; "without" is every answer outside its delivery after a ${WARM_UP_S} s warm-up.`,
-          `Machine load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}; figures from a busy machine are not comparable.`,
-        ],
-      },
-    ];
+    // A failure anywhere below must not leave the receiver running: the bench would never exit.
+    try {
+      return await measure(ctx, receiver);
+    } finally {
+      if (receiver.exitCode === null) receiver.kill();
+    }
   },
 };
+
+async function measure(ctx: BenchContext, receiver: ChildProcess): Promise<BenchTable[]> {
+  const next = <T>(pick: (message: ReceiverMessage) => T | undefined) =>
+    new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the receiver stopped (${code})`));
+      const onMessage = (message: ReceiverMessage) => {
+        const value = pick(message);
+        if (value === undefined) return;
+        receiver.off("message", onMessage);
+        receiver.off("exit", onExit);
+        resolve(value);
+      };
+      receiver.on("message", onMessage);
+      receiver.once("exit", onExit);
+    });
+  const port = await next((message) => ("port" in message ? message.port : undefined));
+  const report = (): Promise<ReceiverReport> => {
+    const answer = next((message) => ("report" in message ? message.report : undefined));
+    receiver.send("report");
+    return answer;
+  };
+  const empty = await ctx.startSite();
+  const dataDir = empty.dataDir;
+  await empty.stop();
+  const file = join(dataDir, "site.db");
+  seed(file, `http://127.0.0.1:${port}/hooks`);
+
+  const site = await ctx.startSite({ dataDir, env: { RATE_LIMIT_POST_PER_MINUTE: "100000000", TRUST_PROXY: "1", WEBHOOK_ALLOW_NETWORKS: "127.0.0.1/32" } });
+  const answers: { at: number; ms: number }[] = [];
+  const loadStart = Date.now();
+  let enabledAt = 0;
+  const enable = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      const db = new SqliteDatabase(file);
+      db.pragma("busy_timeout = 5000");
+      db.prepare("UPDATE webhook_endpoints SET enabled = 1 WHERE id = ?").run(ENDPOINT);
+      db.close();
+      enabledAt = Date.now();
+      resolve();
+    }, ENABLE_AT_S * 1000),
+  );
+  const [result] = await Promise.all([
+    steadyRate({ url: site.url, rate: RATE, durationS: DURATION_S, connections: 50, request: signUp, onAnswer: (dueAt, ms) => answers.push({ at: performance.timeOrigin + dueAt, ms }) }),
+    enable,
+  ]);
+  // The sign-ups' own events may still be on their way; on a slow machine, the backlog too.
+  for (let waited = 0; waited < 60_000 && (await report()).prefixed < EVENTS; waited += 500) await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await site.stop();
+  const seen = await report();
+  receiver.send("stop");
+  const seededSeen = seen.prefixed;
+  const lastSeeded = seen.lastPrefixedAt;
+  if (seededSeen < EVENTS) throw new Error(`only ${seededSeen} of the ${EVENTS} events arrived within a minute after the load`);
+  const windowMs = lastSeeded - enabledAt;
+  const rate = EVENTS / (windowMs / 1000);
+  const counted = answers.filter((answer) => answer.at >= loadStart + WARM_UP_S * 1000);
+  const inWindow = (a: { at: number }) => a.at >= enabledAt && a.at <= lastSeeded;
+  const during = counted.filter(inWindow).map((a) => a.ms);
+  const quiet = counted.filter((a) => !inWindow(a)).map((a) => a.ms);
+  const ratio = p99(during) / p99(quiet);
+  return [
+    {
+      title: `Webhook delivery of ${EVENTS.toLocaleString("en-US")} events to a local receiver during ${RATE} sign-ups/s (SQLite)`,
+      columns: ["events", "time (s)", "rate (/s)", "budget", "sign-ups during", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
+      rows: [[EVENTS, (windowMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), during.length, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
+      notes: [
+        `Received (by a receiver in its own process): ${seen.ids} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${seen.duplicates} twice.`,
+        ...(lastSeeded > loadStart + DURATION_S * 1000 ? ["The backlog outlasted the load: \"during\" covers only its part under load."] : []),
+        `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); the backlog released ${ENABLE_AT_S} s in; "without" is every answer outside its delivery after a ${WARM_UP_S} s warm-up.`,
+        `Machine load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}; figures from a busy machine are not comparable.`,
+      ],
+    },
+  ];
+}
 
 export default scenario;
