@@ -88,26 +88,10 @@ function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>
   return { stem, stopWords, variants, generic: new Set(generic) };
 }
 
-/**
- * A stemmer that remembers its stems: the passages repeat their words, and the French stemmer is
- * most of the French index's build at start. Bounded, since questions bring new words.
- */
-function remembered(stem: (word: string) => string, limit = 20_000): (word: string) => string {
-  const stems = new Map<string, string>();
-  return (word) => {
-    let known = stems.get(word);
-    if (known === undefined) {
-      known = stem(word);
-      if (stems.size < limit) stems.set(word, known);
-    }
-    return known;
-  };
-}
-
 // Porter's rules know no accents; Snowball's French rules need them ("conformité" loses its "-ité"
 // only with the accent), so French words are stemmed first and their accents dropped after.
 const stemEnglish = (word: string): string => stemmer(withoutAccents(word));
-const stemFrench = remembered((word: string): string => withoutAccents(frenchStemmer(word)));
+const stemFrench = (word: string): string => withoutAccents(frenchStemmer(word));
 
 const ANALYZERS: Readonly<Record<Locale, Analyzer>> = {
   en: analyzer(stemEnglish, STOP_WORDS_EN, SYNONYMS_EN, ["tool", "avail", "featur"]),
