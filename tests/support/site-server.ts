@@ -118,9 +118,14 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
     child.once(dev ? "close" : "exit", (code: number | null, signal: NodeJS.Signals | null) => {
       running.delete(child);
       exitStatus = { code, signal };
+      // A server that ends on its own while a test uses it: its last words, where a failing
+      // test's "connection refused" cannot show them.
+      if (!terminating && listened) process.stderr.write(`\n[site-server] the server on ${dataDir} exited by itself (code ${code}, signal ${signal}). Last lines:\n${lines.slice(-30).join("\n")}\n`);
       resolve(exitStatus);
     });
   });
+  let terminating = false;
+  let listened = false;
 
   const splitLines = (onLine: (line: string) => void) => {
     let buffer = "";
@@ -176,6 +181,7 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
 
   const terminate = async (name: NodeJS.Signals): Promise<ExitStatus> => {
     if (exitStatus) return exitStatus;
+    terminating = true;
     signal(child, dev, name);
     if (name === "SIGKILL") return exited;
     const timer = setTimeout(() => signal(child, dev, "SIGKILL"), 10_000);
@@ -194,17 +200,20 @@ export function startSite(options: StartSiteOptions = {}): Promise<Site> {
   });
 
   return Promise.race([listening, failure]).then(
-    (line) => ({
-      url: String(line.url).replace(/\/$/, ""),
-      dataDir,
-      pid: child.pid ?? -1,
-      startupMs: performance.now() - started,
-      stop: () => terminate("SIGTERM"),
-      kill: () => terminate("SIGKILL"),
-      logs: () => [...lines],
-      jsonLogs: () => [...json],
-      waitForLog,
-    }),
+    (line) => {
+      listened = true;
+      return {
+        url: String(line.url).replace(/\/$/, ""),
+        dataDir,
+        pid: child.pid ?? -1,
+        startupMs: performance.now() - started,
+        stop: () => terminate("SIGTERM"),
+        kill: () => terminate("SIGKILL"),
+        logs: () => [...lines],
+        jsonLogs: () => [...json],
+        waitForLog,
+      };
+    },
     async (error: unknown) => {
       signal(child, dev, "SIGKILL");
       await exited;
