@@ -1,15 +1,14 @@
 /**
  * Second half of `npm run build`, after `react-router build`:
- * 1. makes each pre-rendered page paint as early as it can: the stylesheet is inlined, so first
- *    paint waits for no other request (the link stays, print-only, for React to adopt when it
- *    hydrates), and the module preloads go, so the hero image does not share the first round
- *    trips with the framework's scripts (the module script at the end of the page still loads them);
+ * 1. makes each pre-rendered page (all static pages, decision 0042) paint as early as it can: the
+ *    CSS of its own markup is inlined, so first paint waits for no other request, and the frame's
+ *    behaviour is one inline script;
  * 2. moves each pre-rendered page out of build/client into build/pages, so the static file
  *    handler can never serve one without its CSP and public origin, and records the sha256 of
  *    its inline scripts (the CSP of a static page cannot carry a per-request nonce);
  * 3. bundles the island modules of island pages (app/islands/<name>.ts, decision 0044) and their
- *    stylesheets into build/client/assets, and has each island page load them after the `load`
- *    event;
+ *    stylesheets into build/client/assets, and has each island page load them after its first
+ *    paint;
  * 4. compresses each text file of build/client once, at brotli's and gzip's best, beside it
  *    (server/http/precompressed-files.ts serves them): no compression per request, and smaller
  *    than the quality a per-request compressor can afford (decision 0060);
@@ -24,6 +23,7 @@ import zlib from "node:zlib";
 import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
 import { build } from "esbuild";
+import { ISLAND_MODULE_ATTRIBUTE, ISLAND_STYLESHEET_ATTRIBUTE } from "~/features/layout/frame-markers";
 import { prerenderedAnswerPaths, prerenderedPaths } from "~/routes-list";
 import { ORIGIN_PLACEHOLDER } from "~/shared/seo/origin-placeholder.server";
 import type { PrerenderedManifest } from "../server/http/prerendered-pages";
@@ -35,38 +35,20 @@ const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
 const pagesDir = path.join(root, "build/pages");
 
-function inlineStylesheets(html: string): string {
-  return html.replace(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"((?:(?!media=)[^>])*)\/>/g, (_link, href: string, rest: string) => {
-    const css = fs.readFileSync(path.join(clientDir, href), "utf8").replaceAll("</style", "<\\/style");
-    return `<style>${css}</style><link rel="stylesheet" href="${href}"${rest} media="print"/>`;
-  });
-}
-
 const withoutModulePreloads = (html: string): string => html.replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "");
 
-/** A page that never hydrates (decision 0042) has no React to adopt the print-only link: it goes. */
-const withoutUnusedStylesheetLinks = (html: string): string =>
-  /<script type="module"/.test(html) ? html : html.replace(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*media="print"\/>/g, "");
-
 /**
- * Hydration starts once the page has loaded (decision 0043): React Router's inline module
- * script (route imports and manifest: nothing per request) moves to a hashed file under /assets,
- * and a small classic script loads it on the `load` event, so the first paint and the largest
- * image never share the first round trips with the framework's JavaScript.
+ * Every pre-rendered page is a static page (decision 0042): it ships no React Router, so nothing
+ * here has to keep a hydrating page's markup or scripts intact.
  */
-function hydrateAfterLoad(html: string): string {
-  return html.replace(/<script type="module" async="">([\s\S]*?)<\/script>/, (_script, body: string) => {
-    const name = `boot-${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 10)}.js`;
-    fs.writeFileSync(path.join(clientDir, "assets", name), body);
-    const loader = `addEventListener("load",function(){var s=document.createElement("script");s.type="module";s.src="/assets/${name}";document.body.appendChild(s)})`;
-    return `<script>${loader}</script>`;
-  });
+function staticOnly(file: string, html: string): string {
+  if (html.includes("__reactRouterContext")) throw new Error(`${file}: a pre-rendered page hydrates with React Router; make it a static page (app/features/layout/static-page.ts)`);
+  return html;
 }
 
 /**
  * A pre-rendered page inlines only the CSS of its own markup (plus the two classes the menu
  * script toggles), so the first response fits TCP's first round trip (decisions 0115, 0133).
- * Pages that hydrate with React Router keep the whole stylesheet: any route's markup can follow.
  */
 const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
 // A compiler per stylesheet: one keeps every class it was given, so later pages would carry earlier ones'.
@@ -86,19 +68,20 @@ function markupCandidates(html: string): Set<string> {
   return candidates;
 }
 
+/** The app stylesheet's link, which a page's own CSS replaces. */
+const STYLESHEET_LINK = /<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*\/>/;
 async function withOwnCss(html: string): Promise<string> {
-  if (html.includes("__reactRouterContext")) return html;
+  if (!STYLESHEET_LINK.test(html)) throw new Error("a pre-rendered page has no stylesheet link to replace with its own CSS");
   const css = (await tailwindCss(markupCandidates(html))).replaceAll("</style", "<\\/style");
-  return html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`);
+  return html.replace(STYLESHEET_LINK, () => `<style>${css}</style>`);
 }
 
 /**
- * A page without React Router's scripts (decision 0042) gets the frame's behaviour as one inline
- * script, app/features/layout/frame-script.ts bundled (decision 0061).
+ * A static page (decision 0042) gets the frame's behaviour as one inline script,
+ * app/features/layout/frame-script.ts bundled (decision 0061).
  */
 const { code: frameScript } = await bundleInlineScript(path.join(root, "app/features/layout/frame-script.ts"));
-const withStaticPageScript = (html: string): string =>
-  html.includes("__reactRouterContext") ? html : html.replace("</body>", () => `<script>${frameScript}</script></body>`);
+const withStaticPageScript = (html: string): string => html.replace("</body>", () => `<script>${frameScript}</script></body>`);
 
 /**
  * Island modules (decision 0044): each app/islands/<name>.ts an island page names, bundled with
@@ -185,30 +168,20 @@ async function buildIslandStylesheets(htmls: string[]): Promise<Map<string, stri
 }
 
 /**
- * An island page loads its island's stylesheet, then its module, once the page has loaded (like
- * hydration, decision 0043) and its first paint has been presented, so the first paint never
- * waits for them nor shares the network with them (decisions 0115, 0133). The stylesheet loads as
- * "print" (lowest priority, never render-blocking) and applies once loaded; the module waits for
- * it (loaded or failed), so what an island renders is never seen unstyled. Without the Paint
- * Timing API, the frame after `load` stands for the first paint.
+ * An island page names its island's stylesheet and module on <body> and carries the island loader
+ * (app/features/layout/island-loader.ts bundled), which loads them after the first paint.
  */
+const { code: islandLoader } = await bundleInlineScript(path.join(root, "app/features/layout/island-loader.ts"));
 function withIslands(html: string, sheets: Map<string, string>): string {
   const name = islandsOf(html);
   if (!name) return html;
-  const { src } = islandOf(name);
-  const load =
-    `var l=document.createElement("link");l.rel="stylesheet";l.media="print";l.href="${sheets.get(name)}";` +
-    `l.onload=l.onerror=function(){l.media="all";var s=document.createElement("script");s.type="module";s.src="${src}";document.body.appendChild(s)};document.head.appendChild(l)`;
-  const loader =
-    `addEventListener("load",function(){var go=function(){setTimeout(function(){${load}})};` +
-    `var P=window.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return requestAnimationFrame(go);` +
-    `new P(function(_,o){o.disconnect();go()}).observe({type:"paint",buffered:true})})`;
-  return html.replace("</body>", `<script>${loader}</script></body>`);
+  const attributes = `data-islands="${name}" ${ISLAND_STYLESHEET_ATTRIBUTE}="${sheets.get(name)}" ${ISLAND_MODULE_ATTRIBUTE}="${islandOf(name).src}"`;
+  return html.replace(`<body data-islands="${name}"`, () => `<body ${attributes}`).replace("</body>", () => `<script>${islandLoader}</script></body>`);
 }
 
 const pages: PrerenderedManifest["pages"] = {};
 fs.rmSync(pagesDir, { recursive: true, force: true });
-const prepared = new Map([...sources].map(([urlPath, { html }]) => [urlPath, withStaticPageScript(hydrateAfterLoad(withoutUnusedStylesheetLinks(withoutModulePreloads(inlineStylesheets(html)))))]));
+const prepared = new Map([...sources].map(([urlPath, { file, html }]) => [urlPath, withStaticPageScript(withoutModulePreloads(staticOnly(file, html)))]));
 const islandSheets = await buildIslandStylesheets([...prepared.values()]);
 for (const [urlPath, source] of sources) {
   const file = source.file;

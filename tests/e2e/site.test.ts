@@ -383,6 +383,9 @@ describe("the footer is laid out with the page (decision 0106)", () => {
       const { page } = await newPage(ctx.browser, { viewport });
       for (const path of ["/", "/platform"]) {
         await visit(page, `${ctx.url}${path}`);
+        // The island loader lays the sections the first paint left out one per idle moment after
+        // the first paint (decisions 0106, 0133): the page has its real length once they all are.
+        await expect.poll(() => page.locator("[data-deferred-layout]").count(), { timeout: 10_000 }).toBe(0);
         const length = () => page.evaluate(() => document.documentElement.scrollHeight);
         const before = await length();
         // As the End key does, then two frames for the browser to lay out what came into view.

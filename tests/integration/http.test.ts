@@ -98,14 +98,23 @@ describe("pages", () => {
       // The page's links are plain anchors: ordinary page loads.
       expect(html, path).toContain('href="/platform"');
     }
-    // Home and /platform: no React Router either, and one loader of their island module (decision 0044).
-    for (const [path, name] of [["/", "home"], ["/platform", "platform"]] as const) {
+    // Home and /platform: no React Router either; <body> names their island's stylesheet and
+    // module, which one loader, the same script on both, loads (decisions 0044, 0133).
+    const loaders = new Set<string>();
+    for (const [path, name] of [["/", "home"], ["/platform", "platform"], ["/fr", "home"], ["/fr/platform", "platform"]] as const) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/__reactRouterContext|rel="modulepreload"|<script[^>]*\bsrc=/);
-      const src = html.match(new RegExp(`s\\.type="module";s\\.src="(/assets/islands-${name}-[\\w-]+\\.js)"`))?.[1];
-      expect(src, path).toBeDefined();
-      expect((await get(src ?? "")).status, src).toBe(200);
+      const body = html.match(/<body [^>]*>/)?.[0] ?? "";
+      const stylesheet = body.match(new RegExp(`data-island-stylesheet="(/assets/islands-${name}-[\\w-]+\\.css)"`))?.[1];
+      const module = body.match(new RegExp(`data-island-module="(/assets/islands-${name}-[\\w-]+\\.js)"`))?.[1];
+      for (const file of [stylesheet, module]) {
+        expect(file, `${path}: ${body}`).toBeDefined();
+        expect((await get(file ?? "")).status, file).toBe(200);
+      }
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+      loaders.add(scripts.find((script) => script.includes("data-island-module")) ?? "");
     }
+    expect([...loaders].filter(Boolean)).toHaveLength(1);
   });
 
   it("a conditional GET of a page is a 304 with its CSP, and each encoding keeps its own length", async () => {

@@ -28,3 +28,7 @@ export function layOutDeferredSections(): void {
 
 /** Session storage: the URL a hash link of a static page opened, for the next page to glide to its target. */
 export const HASH_ARRIVAL_KEY = "hashArrival";
+
+/** On an island page's <body>: its island's stylesheet and module, for ./island-loader.ts to load after the first paint. */
+export const ISLAND_STYLESHEET_ATTRIBUTE = "data-island-stylesheet";
+export const ISLAND_MODULE_ATTRIBUTE = "data-island-module";
