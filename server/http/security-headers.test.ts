@@ -36,9 +36,16 @@ describe("contentSecurityPolicy", () => {
     });
   }
 
+  /** A fetch directive as the browser applies it: its own sources, or default-src's. */
+  const effective = (csp: string, name: string) => directive(csp, name) ?? directive(csp, "default-src");
+
   it("only npm run dev lets the page open a websocket (Vite's HMR client)", () => {
-    expect(directive(policies["pre-rendered page (hashes)"], "connect-src")).toEqual(["'self'"]);
-    expect(directive(policies["request-time render (nonce)"], "connect-src")).toEqual(["'self'"]);
-    expect(directive(policies["npm run dev (nonce)"], "connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+    expect(effective(policies["pre-rendered page (hashes)"], "connect-src")).toEqual(["'self'"]);
+    expect(effective(policies["request-time render (nonce)"], "connect-src")).toEqual(["'self'"]);
+    expect(effective(policies["npm run dev (nonce)"], "connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+  });
+
+  it("fonts and media come from the site only", () => {
+    for (const csp of Object.values(policies)) for (const name of ["font-src", "media-src"]) expect(effective(csp, name), name).toEqual(["'self'"]);
   });
 });
