@@ -30,6 +30,7 @@ import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 import { WORKER_BUNDLE, WORKER_MODULES, workerBundleName } from "../server/worker-threads";
 import { bundleInlineScript } from "./inline-script";
+import { elementTypes, withoutUnmatchedElementRules } from "./page-css";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -48,7 +49,8 @@ function staticOnly(file: string, html: string): string {
 
 /**
  * A pre-rendered page inlines only the CSS of its own markup (plus the two classes the menu
- * script toggles), so the first response fits TCP's first round trip (decisions 0115, 0133).
+ * script toggles), without the element rules none of its elements meet, so the first response
+ * fits TCP's first round trip (decisions 0115, 0133, 0134).
  */
 const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
 // A compiler per stylesheet: one keeps every class it was given, so later pages would carry earlier ones'.
@@ -72,7 +74,7 @@ function markupCandidates(html: string): Set<string> {
 const STYLESHEET_LINK = /<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*\/>/;
 async function withOwnCss(html: string): Promise<string> {
   if (!STYLESHEET_LINK.test(html)) throw new Error("a pre-rendered page has no stylesheet link to replace with its own CSS");
-  const css = (await tailwindCss(markupCandidates(html))).replaceAll("</style", "<\\/style");
+  const css = withoutUnmatchedElementRules(await tailwindCss(markupCandidates(html)), elementTypes(html)).replaceAll("</style", "<\\/style");
   return html.replace(STYLESHEET_LINK, () => `<style>${css}</style>`);
 }
 
