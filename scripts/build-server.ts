@@ -30,7 +30,7 @@ import type { PrerenderedManifest } from "../server/http/prerendered-pages";
 import { scriptHash } from "../server/http/security-headers";
 import { WORKER_BUNDLE, WORKER_MODULES, workerBundleName } from "../server/worker-threads";
 import { bundleInlineScript } from "./inline-script";
-import { elementTypes, withoutUnmatchedElementRules } from "./page-css";
+import { elementTypes, withoutUnmatchedRules } from "./page-css";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
@@ -50,7 +50,7 @@ function staticOnly(file: string, html: string): string {
 /**
  * A pre-rendered page inlines only the CSS of its own markup (plus the two classes the menu
  * script toggles), without the element rules none of its elements meet, so the first response
- * fits TCP's first round trip (decisions 0115, 0133, 0134).
+ * fits TCP's first round trip (decisions 0115, 0133, 0136).
  */
 const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
 // A compiler per stylesheet: one keeps every class it was given, so later pages would carry earlier ones'.
@@ -74,16 +74,21 @@ function markupCandidates(html: string): Set<string> {
 const STYLESHEET_LINK = /<link rel="stylesheet" href="\/assets\/[^"]+\.css"[^>]*\/>/;
 async function withOwnCss(html: string): Promise<string> {
   if (!STYLESHEET_LINK.test(html)) throw new Error("a pre-rendered page has no stylesheet link to replace with its own CSS");
-  const css = withoutUnmatchedElementRules(await tailwindCss(markupCandidates(html)), elementTypes(html)).replaceAll("</style", "<\\/style");
+  const classes = markupCandidates(html);
+  const css = withoutUnmatchedRules(await tailwindCss(classes), { types: elementTypes(html), classes }).replaceAll("</style", "<\\/style");
   return html.replace(STYLESHEET_LINK, () => `<style>${css}</style>`);
 }
 
 /**
  * A static page (decision 0042) gets the frame's behaviour as one inline script,
- * app/features/layout/frame-script.ts bundled (decision 0061).
+ * app/features/layout/frame-script.ts bundled (decision 0061). An island page inlines only its
+ * first half (frame-first.ts): its island module brings the rest after the first paint, so the
+ * first response is smaller by it (decision 0136).
  */
 const { code: frameScript } = await bundleInlineScript(path.join(root, "app/features/layout/frame-script.ts"));
-const withStaticPageScript = (html: string): string => html.replace("</body>", () => `<script>${frameScript}</script></body>`);
+const { code: frameFirst } = await bundleInlineScript(path.join(root, "app/features/layout/frame-first.ts"));
+const withStaticPageScript = (html: string): string =>
+  html.replace("</body>", () => `<script>${islandsOf(html) ? frameFirst : frameScript}</script></body>`);
 
 /**
  * Island modules (decision 0044): each app/islands/<name>.ts an island page names, bundled with

@@ -7,6 +7,8 @@
  * the hash target (Home opened at #chat loads the chat at once), then hydrates it in place. The
  * frame (menu, banner, accessibility controls) is the static pages' inline script (decision 0042).
  */
+// The frame script's second half: the page inlined only its first (decision 0136).
+import "~/features/layout/frame-actions";
 import type * as HomeReact from "./home-react";
 import { holdSubmitsUntilHydrated } from "./held-submits";
 import { layOutDeferredWhenIdle, openAtTarget, whenIdle, whenNeeded } from "./page";

@@ -9,6 +9,8 @@
  * before it is hydrated opens the modal once it is. It also lays out the sections the first paint
  * left for later.
  */
+// The frame script's second half: the page inlined only its first (decision 0136).
+import "~/features/layout/frame-actions";
 import { layOutDeferredSections } from "~/features/layout/frame-markers";
 import { revealTab, sectionAtOffset } from "~/features/platform/active-section";
 import type * as PlatformReact from "./platform-react";
