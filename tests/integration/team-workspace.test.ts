@@ -212,9 +212,13 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await (await get("/Team/Mail", cookie)).text()).toContain("Signed in as <span");
   });
 
-  it("ends the session of a member removed from TEAM_MEMBERS, and at sign-out", async () => {
+  it("ends the session of a member removed from TEAM_MEMBERS, and at sign-out; the timeline and the audit log say so in words", async () => {
     const cookie = await signIn("dan@example.com");
     expect((await get("/team", cookie)).status).toBe(200);
+    // Dan owns a person, left without an owner when the site starts without him.
+    expect((await postJson("/contact", { name: "Dora Dropped", email: "dora@example.com", category: "question", message: "Escort rules?" })).status).toBe(200);
+    const owned = await post("/team/people?email=dora%40example.com", { intent: "work", owner: "dan@example.com", stage: "new", reason: "", follow_up: "" }, { cookie });
+    expect(owned.status).toBe(200);
     await site.stop();
     site = await startSite({ env: { ...env, TEAM_MEMBERS: MEMBERS.filter((m) => m !== "dan@example.com").join(",") }, dataDir: site.dataDir });
     expect((await get("/team", cookie)).status).toBe(302);
@@ -223,6 +227,11 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await action.text()).toContain("Your access to the team workspace has ended.");
 
     const ann = await signIn("ann@example.com");
+    const timeline = await (await get("/team/people?email=dora%40example.com", ann)).text();
+    expect(timeline).toContain("The site removed dan@example.com from the team when it started without them in its list of admins, so this person has no owner now.");
+    const audit = await (await get("/team/audit", ann)).text();
+    expect(audit).toContain("The site removed dan@example.com from the team when it started without them in its list of admins, and left the 1 person they owned without an owner.");
+    for (const page of [timeline, audit]) expect(page).not.toContain("TEAM_MEMBERS");
     const out = await post("/team/sign-out", {}, { cookie: ann });
     expect(out.status).toBe(302);
     sessions.delete("ann@example.com");
