@@ -39,6 +39,9 @@ export const TEAM_SESSION_COOKIE = "team_session";
 export const BOOTSTRAP_ACTOR = "TEAM_MEMBERS";
 export const CLI_ACTOR = "cli";
 
+/** An erased person where the workspace still mentions them (the audit log, the webhook log): never by their address. */
+export const ERASED_PERSON = "an erased person";
+
 /**
  * A refusal of the team's server code, which a page shows as it is. Pages tell refusals apart by
  * their code (teamErrorCode), not by class: the Express bundle and React Router's server build
