@@ -115,7 +115,8 @@ export default function Members() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  if (removing) {
+  // After the step's form was sent, its answer shows on the list (a refusal keeps the loader's data, step and all).
+  if (removing && !answer) {
     return (
       <TeamPage title="Members">
         <ConfirmRemoval member={removing} you={removing.email === admin} />
