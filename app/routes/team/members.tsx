@@ -80,7 +80,7 @@ function ConfirmRemoval({ member, you }: { member: MemberRow; you: boolean }) {
   useEffect(() => heading.current?.focus(), [member.email]);
   return (
     <section aria-labelledby="confirm-removal" className="max-w-xl space-y-4 rounded-lg border-2 border-ink p-4">
-      <h2 id="confirm-removal" ref={heading} tabIndex={-1} className="text-xl font-bold break-all text-ink focus:outline-none">
+      <h2 id="confirm-removal" ref={heading} tabIndex={-1} className="text-xl font-bold wrap-anywhere text-ink focus:outline-none">
         {`Remove ${member.email}?`}
       </h2>
       <p>
