@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireAdmin, teamServices } from "~/features/team/guard.server";
 import { MEMBER_ERRORS, ROLE_LABELS, TEAM_ROLES } from "~/features/team/members-contract";
@@ -101,7 +101,8 @@ function ConfirmRemoval({ member, you }: { member: MemberRow; you: boolean }) {
             Remove<span className="sr-only"> {member.email} now</span>
           </button>
         </Form>
-        <Link to={MEMBERS_PATH} className={secondaryButtonClass}>
+        {/* Back on the list, focus returns to this member's Remove button (the state says whose). */}
+        <Link to={MEMBERS_PATH} state={{ kept: member.email }} className={secondaryButtonClass}>
           Cancel<span className="sr-only">: keep {member.email}</span>
         </Link>
       </div>
@@ -115,6 +116,11 @@ export default function Members() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const state: unknown = useLocation().state;
+  const kept = typeof state === "object" && state !== null && "kept" in state && typeof state.kept === "string" ? state.kept : undefined;
+  useEffect(() => {
+    if (kept) document.querySelector<HTMLButtonElement>(`button[data-remove="${CSS.escape(kept)}"]`)?.focus();
+  }, [kept]);
   // After the step's form was sent, its answer shows on the list (a refusal keeps the loader's data, step and all).
   if (removing && !answer) {
     return (
@@ -206,7 +212,7 @@ export default function Members() {
                 {/* A GET to the confirmation step: nothing is removed before it is confirmed there. */}
                 <Form method="get" action={MEMBERS_PATH} className="ml-auto">
                   <input type="hidden" name="remove" value={member.email} />
-                  <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  <button type="submit" className={secondaryButtonClass} disabled={busy} data-remove={member.email}>
                     Remove<span className="sr-only"> {member.email}</span>…
                   </button>
                 </Form>
