@@ -21,6 +21,7 @@ import { NewsletterService } from "./newsletter/newsletter-service";
 import { NewsletterSignUp } from "./newsletter/sign-up";
 import { Campaigns } from "./newsletter/campaigns";
 import { ADMIN_NOTICE_TEMPLATE, adminNoticeTemplate } from "./newsletter/admin-notice";
+import { recipientZone } from "./mail/team-time";
 import { WELCOME_TEMPLATE, welcomeTemplate } from "./newsletter/subscriber-mail";
 import { type Webhooks, createWebhooks } from "./webhooks/webhooks";
 
@@ -84,7 +85,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     skipLocked: database.kind === "postgres",
     leaseMs: config.mail.leaseMs,
     maxAttempts: config.mail.maxAttempts,
-    templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate },
+    templates: { [WELCOME_TEMPLATE]: welcomeTemplate(config.mail, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate((email) => recipientZone(database.db, email, config.teamTimeZone)) },
     busy: eventLoopBusy(MAIL_YIELDS_ABOVE),
   });
   const alerts = new LeadAlerts(outbox, config.mail.origin, config.teamTimeZone);

@@ -74,7 +74,7 @@ export function createChatService(options: {
   const knowledgeBases = options.knowledgeBases ?? buildKnowledgeBases();
   const answer = createReplier({ db, logger, provider, knowledgeBases, teamEmail, allowance });
   const sendTranscript = createTranscripts({ db, logger, allowance, outbox, teamEmail });
-  const handOver = createHandovers({ db, logger, allowance, outbox, recordContactMessage, teamEmail });
+  const handOver = createHandovers({ db, logger, allowance, outbox, recordContactMessage, teamEmail, teamTimeZone: config.teamTimeZone });
 
   // Expired counters (chat quotas, POST rate windows): once an hour across instances.
   const stopSweep = scheduleShared(db, "counter-sweep", () => sweepCounters(db), {

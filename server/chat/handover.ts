@@ -16,6 +16,7 @@ import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
 import { languageLine } from "../mail/lead-alerts";
+import { recipientZone, teamMailTime } from "../mail/team-time";
 import { type ChatOutbox, composeTranscript } from "./transcript";
 import { CONVERSATION, addMessage, history, visitorRow } from "./visitors";
 
@@ -61,8 +62,10 @@ export function createHandovers(options: {
   outbox: ChatOutbox | undefined;
   recordContactMessage: RecordContactMessage | undefined;
   teamEmail: string;
+  /** TEAM_TIMEZONE: the notice's time is in TEAM_EMAIL's zone as a member, else this one. */
+  teamTimeZone: string;
 }): (visitorId: string, client: string, locale: Locale, attribution?: AttributionColumns) => Promise<HandoverOutcome> {
-  const { db, logger, allowance, teamEmail } = options;
+  const { db, logger, allowance, teamEmail, teamTimeZone } = options;
 
   return async (visitorId, client, locale, attribution) => {
     const { outbox, recordContactMessage } = options;
@@ -93,22 +96,23 @@ export function createHandovers(options: {
     const at = now.toISOString();
     const shownName = headerSafe(name, 100);
     const subject = `Ask the team: ${shownName} (${ASSISTANT_NAME} chat)`;
-    const text = [
-      `${shownName} asked the team from the ${ASSISTANT_NAME} chat. Please write to them at ${email}.`,
-      "",
-      `Name: ${shownName}`,
-      `Email: ${email}`,
-      languageLine(locale),
-      `Received at: ${at}`,
-      "",
-      "Conversation:",
-      "",
-      conversation,
-    ].join("\n");
+    const noticeText = (zone: string) =>
+      [
+        `${shownName} asked the team from the ${ASSISTANT_NAME} chat. Please write to them at ${email}.`,
+        "",
+        `Name: ${shownName}`,
+        `Email: ${email}`,
+        languageLine(locale),
+        `Received at: ${teamMailTime(at, zone)}`,
+        "",
+        "Conversation:",
+        "",
+        conversation,
+      ].join("\n");
     try {
       await db.transaction().execute(async (trx) => {
         await recordContactMessage(trx, { name, email, category: "question", message: handoverMessage(conversation), locale }, at, attribution);
-        await outbox.enqueue(trx, { to: teamEmail, subject, text, about: email });
+        await outbox.enqueue(trx, { to: teamEmail, subject, text: noticeText(await recipientZone(trx, teamEmail, teamTimeZone)), about: email });
         await addMessage(trx, visitorId, "assistant", "notice", confirmation);
       });
     } catch (error) {

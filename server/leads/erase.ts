@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ERASED_PERSON } from "~/features/team/team-contract";
 import type { Db } from "../db/database";
 import { normalizeAddress } from "../mail/compose";
 import { eraseChatConversations } from "./chat-conversations";
@@ -63,7 +64,7 @@ async function eraseMail(db: Db, emailLowercase: string): Promise<number> {
 }
 
 /** What a member did to the person stays audited, but no longer names them (server/team/person-work.ts). */
-export const ERASED_PERSON = "an erased person";
+export { ERASED_PERSON };
 async function forgetInAudit(db: Db, email: string): Promise<void> {
   await db.updateTable("audit_log").set({ subject: ERASED_PERSON }).where("subject", "=", email).where("action", "like", "person-%").execute();
 }

@@ -8,7 +8,6 @@
  * (server/chat/), the newsletter sign-up (server/newsletter/sign-up.ts).
  */
 import type { Kysely } from "kysely";
-import { DateTime } from "luxon";
 import { PRODUCT_NAME } from "~/content/brand";
 import { PLAN_TYPES, type PlanType } from "~/content/plans";
 import { personPath } from "~/features/team/members-contract";
@@ -17,6 +16,7 @@ import type { Locale } from "~/shared/i18n/locale";
 import type { Database } from "../db/schema";
 import { type MailInput, textToHtml } from "./compose";
 import type { MailOutbox } from "./outbox";
+import { recipientZone, teamMailTime } from "./team-time";
 
 /** A lead as its alert names it. */
 export interface NewLead {
@@ -65,9 +65,6 @@ export const leadLabel = (lead: Pick<NewLead, "kind" | "planType">): string =>
 /** "Jane Doe <jane@example.com>", or the address alone. */
 export const leadWho = (lead: Pick<NewLead, "name" | "email">): string => (lead.name ? `${lead.name.replace(/\s+/g, " ").trim().slice(0, 100)} <${lead.email}>` : lead.email);
 
-/** "27 Nov 2026, 09:14 (Europe/Paris)": a time in the member's zone. */
-export const localTime = (iso: string, zone: string): string => `${DateTime.fromISO(iso, { zone }).toFormat("d LLL yyyy, HH:mm")} (${zone})`;
-
 /**
  * "Language: French": the line every mail to the team about a lead carries (the team's mail stays
  * in English and tells which language to answer in).
@@ -83,7 +80,7 @@ export function alertMail(lead: NewLead, to: string, zone: string, origin: strin
     `A new lead on ${PRODUCT_NAME}: ${leadLabel(lead).toLowerCase()}.`,
     "",
     `Who: ${leadWho(lead)}`,
-    `When: ${localTime(lead.at, zone)}`,
+    `When: ${teamMailTime(lead.at, zone)}`,
     languageLine(lead.language),
     "",
     `Open the person in the team workspace: ${origin}${personPath(lead.email)}`,
@@ -110,6 +107,11 @@ export class LeadAlerts {
     return leads.map((lead) =>
       filters.filter(({ filter }) => alertMatches(filter, lead)).map(({ member }) => alertMail(lead, member.email, member.time_zone ?? this.teamTimeZone, this.origin)),
     );
+  }
+
+  /** The zone `email` reads a team mail's times in (theirs as a member, else TEAM_TIMEZONE): the team's notices of a lead. */
+  zoneOf(db: Kysely<Database>, email: string): Promise<string> {
+    return recipientZone(db, email, this.teamTimeZone);
   }
 
   /** Queues the "at once" alerts of `leads` inside `trx`, the transaction that stores them (nudge the outbox after it). */

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { isLocale, type Locale } from "~/shared/i18n/locale";
 import { languageLine } from "../mail/lead-alerts";
 import { headerSafe, type MailInput, textToHtml } from "../mail/compose";
+import { teamMailTime } from "../mail/team-time";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 
 export const ADMIN_NOTICE_TEMPLATE = "newsletter-admin-notice";
@@ -27,10 +28,15 @@ export function adminNoticeMail(adminEmail: string, subscriber: string, subscrib
 const adminNoticeText = (subscriber: string, subscribedAt: string, locale: Locale): string =>
   [`A new subscriber joined the ${PRODUCT_NAME} newsletter.`, "", `Email: ${subscriber}`, languageLine(locale), `Subscribed at: ${subscribedAt}`].join("\n");
 
-/** Renders a queued admin notice (server/mail/templates.ts). */
-export const adminNoticeTemplate: TemplateRenderer = (values, row) => {
-  if (values.email === undefined || values.at === undefined) throw new MailTemplateError(`Mail ${row.id}: the admin notice has no address or time.`);
-  // Notices queued before languages were stored are English.
-  const text = adminNoticeText(values.email, values.at, isLocale(values.language) ? values.language : "en");
-  return { text, html: textToHtml(text) };
-};
+/**
+ * Renders a queued admin notice (server/mail/templates.ts), its time in the zone `zoneOf` gives
+ * the recipient (read when it is sent: a sign-up does not look it up).
+ */
+export const adminNoticeTemplate =
+  (zoneOf: (email: string) => Promise<string>): TemplateRenderer =>
+  async (values, row) => {
+    if (values.email === undefined || values.at === undefined) throw new MailTemplateError(`Mail ${row.id}: the admin notice has no address or time.`);
+    // Notices queued before languages were stored are English.
+    const text = adminNoticeText(values.email, teamMailTime(values.at, await zoneOf(row.to)), isLocale(values.language) ? values.language : "en");
+    return { text, html: textToHtml(text) };
+  };

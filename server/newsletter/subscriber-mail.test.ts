@@ -9,7 +9,9 @@ import { WELCOME_TEMPLATE, welcomeMail, welcomeTemplate } from "./subscriber-mai
 const origin = "https://www.heavyroute.test";
 const { mail: mailConfig } = loadConfig({ DATA_DIR: "/tmp", LOG_LEVEL: "silent", MAIL_POSTAL_ADDRESS: "HeavyRoute Inc., 1 Test Road", PUBLIC_SITE_URL: origin });
 const keys = new NewsletterKeys("s".repeat(40));
-const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate };
+// The admin's zone as the outbox would read it from team_members (tests/integration/newsletter.test.ts reads it there).
+const zones: Record<string, string> = { "admin@example.com": "America/Toronto" };
+const renderers = { [WELCOME_TEMPLATE]: welcomeTemplate(mailConfig, keys), [ADMIN_NOTICE_TEMPLATE]: adminNoticeTemplate((email) => Promise.resolve(zones[email] ?? "UTC")) };
 
 
 describe("the sign-up's mails, queued as template references", () => {
@@ -59,17 +61,17 @@ describe("the sign-up's mails, queued as template references", () => {
     await expect(renderStored(row, renderers)).rejects.toThrow(MailTemplateError);
   });
 
-  it("the admin notice stores the address and the time, and is rendered with them, html escaped", async () => {
+  it("the admin notice stores the address and the time, and is rendered with them (in the admin's zone), html escaped", async () => {
     const row = claimedMailRow(adminNoticeMail("admin@example.com", "o'brien&co@example.com", "2026-11-24T10:00:00.000Z"));
     expect([row.text, row.html]).toEqual(["", ""]);
     expect(row.subject).toBe("New HeavyRoute newsletter subscriber: o'brien&co@example.com");
     const sent = await renderStored(row, renderers);
-    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nLanguage: English\nSubscribed at: 2026-11-24T10:00:00.000Z");
-    expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Language: English<br>Subscribed at: 2026-11-24T10:00:00.000Z");
+    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: o'brien&co@example.com\nLanguage: English\nSubscribed at: Tue 24 Nov 2026, 05:00 EST");
+    expect(sent.html).toBe("A new subscriber joined the HeavyRoute newsletter.<br><br>Email: o&#39;brien&amp;co@example.com<br>Language: English<br>Subscribed at: Tue 24 Nov 2026, 05:00 EST");
   });
 
   it("the admin notice of a French subscriber stays in English and names the language", async () => {
     const sent = await renderStored(claimedMailRow(adminNoticeMail("admin@example.com", "jeanne@example.com", "2026-11-24T10:00:00.000Z", "fr")), renderers);
-    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: jeanne@example.com\nLanguage: French\nSubscribed at: 2026-11-24T10:00:00.000Z");
+    expect(sent.text).toBe("A new subscriber joined the HeavyRoute newsletter.\n\nEmail: jeanne@example.com\nLanguage: French\nSubscribed at: Tue 24 Nov 2026, 05:00 EST");
   });
 });

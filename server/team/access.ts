@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import { PRODUCT_NAME } from "~/content/brand";
-import { LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
+import { BOOTSTRAP_ACTOR, LINK_MAIL_NOTE, LINK_TTL_MINUTES, SESSION_TTL_HOURS } from "~/features/team/team-contract";
 import type { Config } from "../config";
 import { type Db, nowIso } from "../db/database";
 import type { TeamRole } from "../db/schema";
@@ -30,8 +30,6 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The actor of what a start does because of TEAM_MEMBERS (removing an address dropped from it). */
-export const BOOTSTRAP_ACTOR = "TEAM_MEMBERS";
 
 /** The sign-in mail's template (server/mail/templates.ts): its link is made when it is sent. */
 export const SIGN_IN_TEMPLATE = "team-sign-in";

@@ -40,6 +40,17 @@ export interface DeliveryView {
   delivered_at: string | null;
   next_attempt_at: string;
   created_at: string;
+  /** Whom the event is about: none for `person.erased`, which the log never names (erasure leaves only the address, in its body). */
+  about: DeliveryAbout | null;
+}
+
+/** A person a delivery is about, as the workspace knows them now. */
+export interface DeliveryAbout {
+  email: string;
+  /** The newest name their leads gave (null: none gave one, or no lead is left). */
+  name: string | null;
+  /** They still have records, so their page in the workspace shows something. */
+  onFile: boolean;
 }
 
 const LOG_SIZE = 50;
@@ -72,16 +83,40 @@ export class WebhookEndpoints {
     });
   }
 
-  /** The newest deliveries of one endpoint (its log), newest first. */
+  /**
+   * The newest deliveries of one endpoint (its log), newest first, each with the person it is
+   * about as the people list knows them (erasure deletes an erased person's deliveries but the
+   * `person.erased` one, which names nobody).
+   */
   async deliveries(endpointId: string): Promise<DeliveryView[]> {
-    return this.db
-      .selectFrom("webhook_deliveries")
-      .select(["id", "message_id", "type", "status", "attempts", "last_status", "last_error", "last_attempt_at", "delivered_at", "next_attempt_at", "created_at"])
-      .where("endpoint_id", "=", endpointId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+    const rows = await this.db
+      .selectFrom("webhook_deliveries as d")
+      .leftJoin("person_summaries as p", "p.email", "d.about_email")
+      .select([
+        "d.id",
+        "d.message_id",
+        "d.type",
+        "d.status",
+        "d.attempts",
+        "d.last_status",
+        "d.last_error",
+        "d.last_attempt_at",
+        "d.delivered_at",
+        "d.next_attempt_at",
+        "d.created_at",
+        "d.about_email",
+        "p.name as about_name",
+        "p.email as on_file",
+      ])
+      .where("d.endpoint_id", "=", endpointId)
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.id", "desc")
       .limit(LOG_SIZE)
       .execute();
+    return rows.map(({ about_email, about_name, on_file, ...row }) => ({
+      ...row,
+      about: about_email === null || row.type === "person.erased" ? null : { email: about_email, name: about_name, onFile: on_file !== null },
+    }));
   }
 
   /** Creates an endpoint (its URL checked by the address policy); returns its id and the secret, shown once. */

@@ -2,8 +2,9 @@
  * Members and settings in a real browser (SQLite, mail written as .eml files): the admin of
  * TEAM_MEMBERS invites a member, who signs in with the link from their invitation; the member
  * cannot open /team/members (403, in words); the admin sets their time zone and alerts; the
- * workspace never loses its last admin; the admin removes the member, whose next request is
- * signed out and whose people are left without an owner. /team/members and /team/settings pass axe in both contrast modes, and fit a phone.
+ * workspace never loses its last admin; the admin removes the member (after a confirmation step
+ * that names them, with or without JavaScript), whose next request is signed out and whose people
+ * are left without an owner. /team/members and /team/settings pass axe in both contrast modes, and fit a phone.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,6 +38,11 @@ const linkIn = (mail: string) => /https?:\/\/\S+\/team\/sign-in\/link\?token=[\w
 
 /** Waits for the page's notice (a status, or an alert for an error) saying exactly `text`. */
 const says = (page: Page, role: "status" | "alert", text: string) => expect.poll(() => page.getByRole(role).filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).count()).toBe(1);
+
+/** The step that confirms removing `email` (a page of its own: ?remove=…), once it shows. */
+function confirmRemoval(page: Page, email: string) {
+  return page.getByRole("region", { name: `Remove ${email}?` });
+}
 
 async function signInWith(page: Page, link: string): Promise<void> {
   await page.goto(link);
@@ -86,6 +92,7 @@ describe("members and settings", () => {
     await admin.getByRole("button", { name: `Change role of ${ADMIN}` }).click();
     await says(admin, "alert", "The workspace needs at least one admin: make another member an admin first.");
     await admin.getByRole("button", { name: `Remove ${ADMIN}` }).click();
+    await confirmRemoval(admin, ADMIN).getByRole("button", { name: /^Remove/ }).click();
     await says(admin, "alert", "The workspace needs at least one admin: make another member an admin first.");
 
     // The member owns a person (a contact form's lead, given to them on the person page).
@@ -101,7 +108,24 @@ describe("members and settings", () => {
     // Before removing them, the admin sees whom the member owns, linked to that list.
     const owns = admin.getByRole("link", { name: "Owns 1 person" });
     expect(await owns.getAttribute("href")).toBe(`/team?owner=${encodeURIComponent(MEMBER)}`);
+    // Removal asks first, naming the member and what it ends; the keyboard reaches Cancel, which keeps them.
     await admin.getByRole("button", { name: `Remove ${MEMBER}` }).click();
+    const step = confirmRemoval(admin, MEMBER);
+    await step.waitFor();
+    expect(await step.getByText("Their sessions end now: they are signed out at once, on every device, and can no longer sign in.").count()).toBe(1);
+    expect(await step.getByText("The person they own will have no owner.").count()).toBe(1);
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe("confirm-removal");
+    await admin.keyboard.press("Tab");
+    expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe(`Remove ${MEMBER} now`);
+    await admin.keyboard.press("Tab");
+    await admin.keyboard.press("Enter");
+    await admin.waitForURL((url) => url.pathname === "/team/members" && url.search === "");
+    // Back on the list, the keyboard is where it left: on that member's Remove button.
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.getAttribute("data-remove"))).toBe(MEMBER);
+    await member.goto(`${origin}/team`);
+    expect(new URL(member.url()).pathname).toBe("/team");
+    await admin.getByRole("button", { name: `Remove ${MEMBER}` }).click();
+    await confirmRemoval(admin, MEMBER).getByRole("button", { name: /^Remove/ }).click();
     await says(admin, "status", `${MEMBER} is removed: their sessions have ended, and the person they owned has no owner now.`);
     await expect.poll(() => admin.getByText(MEMBER, { exact: true }).count()).toBe(0);
     await member.goto(`${origin}/team`);
@@ -117,8 +141,31 @@ describe("members and settings", () => {
     expect(await admin.getByText(`${ADMIN} removed ${MEMBER} from the team and left the 1 person they owned without an owner.`).count()).toBe(1);
   });
 
+  it("without JavaScript, Remove leads to the same confirmation step, and only its Remove removes", async () => {
+    const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
+    await page.goto(`${ctx.url}/team/sign-in`);
+    await page.getByLabel("Work email").fill(ADMIN);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    const link = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
+    await signInWith(page, link);
+    const origin = new URL(link).origin;
+    await page.goto(`${origin}/team/members`);
+    await page.getByLabel("Email address").fill("nora@example.com");
+    await page.getByRole("button", { name: "Invite" }).click();
+    await says(page, "status", "nora@example.com is invited as member: a sign-in link is on its way to them.");
+    await page.getByRole("button", { name: "Remove nora@example.com" }).click();
+    expect(new URL(page.url()).search).toBe(`?remove=${encodeURIComponent("nora@example.com")}`);
+    expect(await page.title()).toBe("Remove nora@example.com? | Members | Team | HeavyRoute");
+    await confirmRemoval(page, "nora@example.com").getByRole("link", { name: /^Cancel/ }).click();
+    expect(await page.getByRole("button", { name: "Remove nora@example.com" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Remove nora@example.com" }).click();
+    await confirmRemoval(page, "nora@example.com").getByRole("button", { name: /^Remove/ }).click();
+    await says(page, "status", "nora@example.com is removed: their sessions have ended.");
+    expect(await page.getByRole("button", { name: "Remove nora@example.com" }).count()).toBe(0);
+  });
+
   for (const contrast of ["normal", "high"] as const) {
-    it(`/team/members and /team/settings pass axe (${contrast} contrast) and fit a 390 px phone`, async () => {
+    it(`/team/members, its confirmation of a removal and /team/settings pass axe (${contrast} contrast) and fit a 390 px phone`, async () => {
       const { page } = await newPage(ctx.browser);
       if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
       await page.goto(`${ctx.url}/team/sign-in`);
@@ -127,7 +174,7 @@ describe("members and settings", () => {
       const link = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
       await signInWith(page, link);
       const origin = new URL(link).origin;
-      for (const path of ["/team/members", "/team/settings"]) {
+      for (const path of ["/team/members", `/team/members?remove=${encodeURIComponent(ADMIN)}`, "/team/settings"]) {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto(`${origin}${path}`);
         await checkA11y(page, { enhancedContrast: contrast === "high" });

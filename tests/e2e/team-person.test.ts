@@ -198,7 +198,7 @@ describe("working one person", () => {
       `${MEMBER} moved the stage from New to Contacted by replying.`,
       `Reply from ${MEMBER}`,
       `${ADMIN} assigned this person to ${MEMBER}.`,
-      `${ADMIN} set a follow-up for 2030-01-15.`,
+      `${ADMIN} set a follow-up for Tue, 15 Jan 2030.`,
     ]) {
       expect(position(text), text).toBeGreaterThanOrEqual(0);
     }
@@ -287,8 +287,8 @@ describe("working one person", () => {
     expect(await page.getByLabel("Message").inputValue()).toBe("Bonjour,\n\nMerci de nous avoir écrit.\n\nBob");
     await visit(page, `${site.url}/team/audit`);
     const entries = await page.getByRole("list", { name: "Audit log, newest first" }).getByRole("listitem").allTextContents();
-    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the English canned reply “general”.`))).toBe(true);
-    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the French canned reply “general”.`))).toBe(true);
+    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the English canned reply “General”.`))).toBe(true);
+    expect(entries.some((entry) => entry.includes(`${MEMBER} edited the French canned reply “General”.`))).toBe(true);
   });
 
   for (const contrast of ["normal", "high"] as const) {

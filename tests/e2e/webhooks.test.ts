@@ -6,7 +6,7 @@
  * once, its signature verified by the `standardwebhooks` library, its payload as its JSON schema
  * says; the delivery log shows it and replays it with the same webhook-id. A host name that
  * resolves to a loopback address not allowed is refused at delivery too. A member who is not an
- * admin gets 403. axe in both contrast modes; no horizontal scroll at 390 px.
+ * admin gets 403. The log names whom each delivery is about (never an erased person). axe in both contrast modes; no horizontal scroll at 390 px.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -170,6 +170,13 @@ it("an admin hands leads to a CRM: refused addresses, secret once, down then up,
     await visit(page, logUrl);
     await expect.poll(() => page.getByTestId("webhook-delivery").filter({ hasText: "Delivered" }).count()).toBe(5);
     await checkA11y(page);
+    // Each delivery says whom it is about: the person by name, linked to their page; the erased one by no address.
+    const deliveries = page.getByTestId("webhook-delivery");
+    const ada = deliveries.filter({ hasText: "ada@example.com" });
+    expect(await ada.count()).toBe(1);
+    expect(await ada.getByRole("link", { name: "Ada", exact: true }).getAttribute("href")).toBe("/team/people?email=ada%40example.com");
+    expect(await deliveries.filter({ hasText: "person.erased" }).getByText("About an erased person", { exact: true }).count()).toBe(1);
+    expect(await page.content()).not.toContain("carl@");
 
     // Replay: the same event, the same webhook-id.
     const first = page.getByTestId("webhook-delivery").first();

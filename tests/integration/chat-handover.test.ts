@@ -25,7 +25,7 @@ let site: Site;
 beforeAll(async () => {
   smtp = await startSmtp();
   site = await startSite({
-    env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: PUBLIC, TEAM_EMAIL: TEAM, TEAM_MEMBERS: MEMBER, RATE_LIMIT_POST_PER_MINUTE: "10000", CHAT_DAILY_LIMIT_PER_IP: "10000" },
+    env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: PUBLIC, TEAM_EMAIL: TEAM, TEAM_MEMBERS: MEMBER, TEAM_TIMEZONE: "America/Toronto", RATE_LIMIT_POST_PER_MINUTE: "10000", CHAT_DAILY_LIMIT_PER_IP: "10000" },
   });
 });
 afterAll(async () => {
@@ -79,6 +79,8 @@ describe("Ask the team", () => {
     expect(mail!.to).toEqual([TEAM]);
     expect(mail!.subject).toBe("Ask the team: Ada Lovelace (Max Load chat)");
     expect(mail!.text).toContain("Please write to them at ada@example.com.");
+    // The time as the team reads it, in TEAM_TIMEZONE (TEAM_EMAIL is no member with a zone of their own).
+    expect(mail!.text).toMatch(/\nReceived at: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T\n/);
     expect(mail!.text).toContain(`Max Load: ${greeting()}`);
     expect(mail!.text).toContain(`Ada Lovelace: ${QUESTION}`);
     expect(mail!.text).toContain(`Max Load: ${answer.final?.type === "done" ? answer.final.reply.split("\n")[0] : ""}`);

@@ -4,7 +4,8 @@
  * link to the person, and a lead their filter leaves out brings none; a chat lead too, once
  * chosen (the built server, SQLite, mail through an SMTP sink). The daily digest: two instances' checks on one PostgreSQL at the
  * same 08:00 queue it once, listing the day's matching leads; a member whose filter matches none
- * gets nothing; the next day's check sends no second one for the same day.
+ * gets nothing; the next day's check sends no second one for the same day. Every time in these
+ * mails and in the team's notices is in the recipient's zone, as a person reads it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ import { LeadCapture } from "../../server/leads/lead-capture";
 import { createLogger } from "../../server/logger";
 import { LeadAlerts } from "../../server/mail/lead-alerts";
 import { MailOutbox } from "../../server/mail/outbox";
+import { teamMailTime } from "../../server/mail/team-time";
 import { fileSender } from "../../server/mail/senders";
 import { leadDigest } from "../../server/team/lead-digest";
 import { createTeamWorkspace } from "../../server/team/workspace";
@@ -38,7 +40,7 @@ describe("alerts at once (SQLite, the built server, SMTP)", () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    site = await startSite({ env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: PUBLIC, TEAM_MEMBERS: ANN, TEAM_EMAIL: "team@example.com", RATE_LIMIT_POST_PER_MINUTE: "10000" } });
+    site = await startSite({ env: { SMTP_URL: smtp.url, PUBLIC_SITE_URL: PUBLIC, TEAM_MEMBERS: ANN, TEAM_EMAIL: "team@example.com", TEAM_TIMEZONE: "America/Toronto", RATE_LIMIT_POST_PER_MINUTE: "10000" } });
     database = openDatabase({ kind: "sqlite", file: join(site.dataDir, "site.db") });
   });
   afterAll(async () => {
@@ -84,7 +86,14 @@ describe("alerts at once (SQLite, the built server, SMTP)", () => {
     const alert = mailTo(ANN)[1]!;
     expect(alert.subject).toBe("New lead: Information request (Government) from Ada Lovelace <gov@example.com>");
     expect(alert.text).toContain(`${PUBLIC}/team/people?email=gov%40example.com`);
-    expect(alert.text).toMatch(/When: \d+ \w{3} \d{4}, \d\d:\d\d \(Europe\/Paris\)/);
+    // Times in the member's zone, as a person reads them; the team inbox (no member) reads them in TEAM_TIMEZONE.
+    const stored = await database.db.selectFrom("more_information").select("created_at").where("email", "=", "gov@example.com").executeTakeFirstOrThrow();
+    expect(alert.text).toContain(`When: ${teamMailTime(stored.created_at, "Europe/Paris")}\n`);
+    expect(alert.text).toMatch(/When: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, \d\d:\d\d CES?T\n/);
+    const notice = smtp.messages.find((mail) => mail.to.includes("team@example.com") && mail.text.includes("gov@example.com"))!;
+    expect(notice.text).toContain(`Received at: ${teamMailTime(stored.created_at, "America/Toronto")}\n`);
+    expect(notice.text).toMatch(/Received at: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T\n/);
+    for (const mail of smtp.messages) expect(mail.text, mail.subject).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
 
     // Chat leads now: the chat's lead is alerted, in its own transaction too.
     const chatOnly = new URLSearchParams([["timeZone", "Europe/Paris"], ["alerts", "now"], ["kinds", "chat"]]);
@@ -111,7 +120,7 @@ describe("the daily digest, once across two instances (PostgreSQL)", () => {
   });
 
   it("goes once at 08:00 in the member's zone, with the day's matching leads; nothing to a member whose filter matches none", async () => {
-    const config = loadConfig({ TEAM_MEMBERS: `${ANN},bob@example.com`, PUBLIC_SITE_URL: PUBLIC, TEAM_TIMEZONE: "America/Toronto", DATA_DIR: os.tmpdir() });
+    const config = loadConfig({ TEAM_MEMBERS: `${ANN},bob@example.com`, PUBLIC_SITE_URL: PUBLIC, TEAM_TIMEZONE: "America/Toronto", TEAM_EMAIL: ANN, DATA_DIR: os.tmpdir() });
     // Each instance has its own outbox (not started: what the checks queue stays to be read).
     const outbox = () => new MailOutbox(handle.db, fileSender(fs.mkdtempSync(path.join(os.tmpdir(), "digest-")), "Max Load <info@heavyroute.example>"), logger);
     const first = outbox();
@@ -138,7 +147,13 @@ describe("the daily digest, once across two instances (PostgreSQL)", () => {
     expect(digests[0]!.subject).toMatch(/daily digest, \w+day \d+ \w+ \d{4}: 2 new leads$/);
     expect(digests[0]!.text).toContain("Information request (Token) · Ada Lovelace <tok@example.com>");
     expect(digests[0]!.text).toContain(`${PUBLIC}/team/people?email=cy%40example.com`);
-    expect(digests[0]!.text).toContain("(Asia/Tokyo)");
+    // Times in ann's zone (Tokyo: no English abbreviation, its offset), readable, never ISO.
+    expect(digests[0]!.text).toMatch(/ since (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, 08:00 GMT\+9\.\n/);
+    expect(digests[0]!.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    // The team's notices of these leads go to TEAM_EMAIL, here ann: in her zone too, looked up in team_members.
+    const notices = await handle.db.selectFrom("mail").select(["text", "created_at"]).where("to", "=", ANN).where("text", "like", "%Received at:%").execute();
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) expect(notice.text).toMatch(/\nReceived at: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d GMT\+9\n/);
 
     // Later checks, on either instance, send nothing more for that day; the next is due a day later.
     expect(await instances[1]!.check(new Date(at.getTime() + 10 * 60_000))).toBe(true);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES, newsletterConsentText } from "../../app/features/newsletter/messages";
 import { UNSUBSCRIBE_MESSAGES } from "../../app/features/newsletter/unsubscribe-contract";
+import { teamMailTime } from "../../server/mail/team-time";
 import { NewsletterKeys } from "../../server/newsletter/keys";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site-server";
@@ -78,6 +79,7 @@ describe.each([
         SMTP_URL: smtp.url,
         SESSION_SECRET: SECRET,
         ADMIN_EMAIL: "admin@example.com",
+        TEAM_TIMEZONE: "America/Toronto",
         MAIL_FROM: "HeavyRoute <news@heavyroute.test>",
         MAIL_POSTAL_ADDRESS: "HeavyRoute Inc., 1 Test Road, Springfield",
         MAIL_UNSUBSCRIBE_MAILTO: "unsubscribe@heavyroute.test",
@@ -130,8 +132,11 @@ describe.each([
     // The admin notice, stored as a template reference and rendered when sent.
     const [notice] = mailsTo("admin@example.com");
     expect(notice!.subject).toBe("New HeavyRoute newsletter subscriber: Ann@Example.com");
-    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", "Language: English", `Subscribed at: ${row!.subscribed_at}`].join("\n"));
-    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Language: English<br>Subscribed at: ${row!.subscribed_at}`);
+    // Its time in the team's zone (the admin is no member with a zone of their own), as a person reads it.
+    const subscribedAt = teamMailTime(row!.subscribed_at!, "America/Toronto");
+    expect(subscribedAt).toMatch(/^\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T$/);
+    expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", "Language: English", `Subscribed at: ${subscribedAt}`].join("\n"));
+    expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Language: English<br>Subscribed at: ${subscribedAt}`);
     expect(header(notice!, "List-Unsubscribe")).toBeUndefined();
 
     // The same address again: the spec's answer, no second welcome, no second notice.

@@ -212,9 +212,33 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await (await get("/Team/Mail", cookie)).text()).toContain("Signed in as <span");
   });
 
-  it("ends the session of a member removed from TEAM_MEMBERS, and at sign-out", async () => {
+  it("removes a member only from the confirmation step: a removal asked for elsewhere goes to it first", async () => {
+    const ann = await signIn("ann@example.com");
+    const member = () => database.db.selectFrom("team_members").select("email").where("email", "=", "eve@example.com").executeTakeFirst();
+    expect((await post("/team/members", { intent: "invite", email: "eve@example.com", role: "member" }, { cookie: ann })).status).toBe(200);
+    const asked = await post("/team/members", { intent: "remove", email: "Eve@example.com" }, { cookie: ann });
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe("/team/members?remove=eve%40example.com");
+    expect(await member()).toBeDefined();
+    const step = (await (await get("/team/members?remove=eve%40example.com", ann)).text()).replaceAll("<!-- -->", "");
+    expect(step).toContain("Remove eve@example.com?</h2>");
+    expect(step).toContain("Their sessions end now: they are signed out at once, on every device, and can no longer sign in.");
+    const unknown = await get("/team/members?remove=nobody%40example.com", ann);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("There is no such member (they may have been removed already).");
+    const confirmed = await post("/team/members", { intent: "remove", email: "eve@example.com", confirm: "yes" }, { cookie: ann });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("eve@example.com is removed: their sessions have ended.");
+    expect(await member()).toBeUndefined();
+  });
+
+  it("ends the session of a member removed from TEAM_MEMBERS, and at sign-out; the timeline and the audit log say so in words", async () => {
     const cookie = await signIn("dan@example.com");
     expect((await get("/team", cookie)).status).toBe(200);
+    // Dan owns a person, left without an owner when the site starts without him.
+    expect((await postJson("/contact", { name: "Dora Dropped", email: "dora@example.com", category: "question", message: "Escort rules?" })).status).toBe(200);
+    const owned = await post("/team/people?email=dora%40example.com", { intent: "work", owner: "dan@example.com", stage: "new", reason: "", follow_up: "" }, { cookie });
+    expect(owned.status).toBe(200);
     await site.stop();
     site = await startSite({ env: { ...env, TEAM_MEMBERS: MEMBERS.filter((m) => m !== "dan@example.com").join(",") }, dataDir: site.dataDir });
     expect((await get("/team", cookie)).status).toBe(302);
@@ -223,6 +247,14 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await action.text()).toContain("Your access to the team workspace has ended.");
 
     const ann = await signIn("ann@example.com");
+    // The pages' text as a reader gets it (React separates adjacent texts with empty comments).
+    const text = async (path: string) => (await (await get(path, ann)).text()).replaceAll("<!-- -->", "");
+    const timeline = await text("/team/people?email=dora%40example.com");
+    expect(timeline).toContain("The site removed dan@example.com from the team when it started without them in its list of admins, so this person has no owner now.");
+    const audit = await text("/team/audit");
+    expect(audit).toContain("The site removed dan@example.com from the team when it started without them in its list of admins, and left the 1 person they owned without an owner.");
+    // What the pages show (their data for the browser keeps the stored actor, which no one reads).
+    for (const page of [timeline, audit]) expect(page.replace(/<script\b[\s\S]*?<\/script>/g, "")).not.toContain("TEAM_MEMBERS");
     const out = await post("/team/sign-out", {}, { cookie: ann });
     expect(out.status).toBe(302);
     sessions.delete("ann@example.com");

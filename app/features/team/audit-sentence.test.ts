@@ -33,10 +33,10 @@ const EXAMPLES: Record<AuditAction, { subject: string; detail: object; text: str
   },
   "campaign-unschedule": { subject: campaignId, detail: {}, text: `${ann} cancelled the schedule of a campaign.`, link: `/team/campaigns?id=${campaignId}` },
   "person-owner": { subject: jo, detail: { before: null, after: ann }, text: `${ann} gave ${jo} to ${ann} (was none).`, link: joLink },
-  "person-stage": { subject: jo, detail: { before: "new", after: "lost", reason: "Went elsewhere" }, text: `${ann} moved ${jo} from new to lost (Went elsewhere).`, link: joLink },
-  "person-follow-up": { subject: jo, detail: { before: null, after: "2027-01-15" }, text: `${ann} set the follow-up of ${jo} to 2027-01-15 (was none).`, link: joLink },
+  "person-stage": { subject: jo, detail: { before: "new", after: "lost", reason: "Went elsewhere" }, text: `${ann} moved ${jo} from New to Lost (Went elsewhere).`, link: joLink },
+  "person-follow-up": { subject: jo, detail: { before: null, after: "2027-01-15" }, text: `${ann} set the follow-up of ${jo} to Fri, 15 Jan 2027 (was none).`, link: joLink },
   "person-reply": { subject: jo, detail: { mail: mailId, thread: "started" }, text: `${ann} replied to ${jo}.`, link: joLink },
-  "canned-reply": { subject: "government", detail: { language: "fr", before: 120, after: 140 }, text: `${ann} edited the French canned reply “government”.` },
+  "canned-reply": { subject: "Government", detail: { language: "fr", before: 120, after: 140 }, text: `${ann} edited the French canned reply “Government plans”.` },
   "member-invite": { subject: bob, detail: { role: "member" }, text: `${ann} invited ${bob} as member.` },
   "member-remove": { subject: bob, detail: { role: "member" }, text: `${ann} removed ${bob} from the team.` },
   "member-role": { subject: bob, detail: { from: "member", to: "admin" }, text: `${ann} made ${bob} an admin.` },
@@ -67,17 +67,40 @@ describe("audit entries as sentences", () => {
   });
 
   it("a canned reply's edit names its language; an entry from before languages reads as it did", () => {
-    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"en","before":10,"after":12}' })).toBe(`${ann} edited the English canned reply “general”.`);
-    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"before":10,"after":12}' })).toBe(`${ann} edited the canned reply “general”.`);
-    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"de"}' })).toBe(`${ann} edited the canned reply “general”.`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"en","before":10,"after":12}' })).toBe(`${ann} edited the English canned reply “General”.`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"before":10,"after":12}' })).toBe(`${ann} edited the canned reply “General”.`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "general", detail: '{"language":"de"}' })).toBe(`${ann} edited the canned reply “General”.`);
   });
 
-  it("a removed member's people, released with them; a removal by TEAM_MEMBERS at a start", () => {
+  it("a removed member's people, released with them; a removal by the site at a start, in words", () => {
     expect(auditSentenceText({ actor: ann, action: "member-remove", subject: bob, detail: '{"role":"member","released":1204}' })).toBe(
       `${ann} removed ${bob} from the team and left the 1,204 people they owned without an owner.`,
     );
     expect(auditSentenceText({ actor: ann, action: "member-remove", subject: bob, detail: '{"role":"member","released":1}' })).toBe(`${ann} removed ${bob} from the team and left the 1 person they owned without an owner.`);
-    expect(auditSentenceText({ actor: "TEAM_MEMBERS", action: "member-remove", subject: bob, detail: '{"role":"admin","released":0}' })).toBe(`The TEAM_MEMBERS setting removed ${bob} from the team.`);
+    expect(auditSentenceText({ actor: "TEAM_MEMBERS", action: "member-remove", subject: bob, detail: '{"role":"admin","released":0}' })).toBe(
+      `The site removed ${bob} from the team when it started without them in its list of admins.`,
+    );
+    expect(auditSentenceText({ actor: "TEAM_MEMBERS", action: "member-remove", subject: bob, detail: '{"role":"admin","released":2}' })).toBe(
+      `The site removed ${bob} from the team when it started without them in its list of admins, and left the 2 people they owned without an owner.`,
+    );
+  });
+
+  it("stages, days and canned replies in words, never their stored codes", () => {
+    expect(auditSentenceText({ actor: ann, action: "person-stage", subject: jo, detail: '{"before":"contacted","after":"qualified"}' })).toBe(`${ann} moved ${jo} from Contacted to Qualified.`);
+    expect(auditSentenceText({ actor: ann, action: "person-stage", subject: jo, detail: '{"before":"new","after":"contacted","cause":"reply"}' })).toBe(`${ann} moved ${jo} from New to Contacted by replying.`);
+    expect(auditSentenceText({ actor: ann, action: "person-follow-up", subject: jo, detail: '{"before":"2027-01-15","after":null}' })).toBe(`${ann} set the follow-up of ${jo} to none (was Fri, 15 Jan 2027).`);
+    expect(auditSentenceText({ actor: ann, action: "canned-reply", subject: "Training", detail: '{"language":"en"}' })).toBe(`${ann} edited the English canned reply “Training plans”.`);
+    // A value from a newer version reads as stored rather than not at all.
+    expect(auditSentenceText({ actor: ann, action: "person-stage", subject: jo, detail: '{"before":"new","after":"nurturing"}' })).toBe(`${ann} moved ${jo} from New to nurturing.`);
+  });
+
+  it("no actor reads as a stored code", () => {
+    for (const actor of ["TEAM_MEMBERS", "cli"]) {
+      for (const action of Object.keys(EXAMPLES)) {
+        const text = auditSentenceText({ actor, action, subject: jo, detail: "{}" });
+        expect(text).not.toMatch(/TEAM_MEMBERS|\bcli\b/);
+      }
+    }
   });
 
   it("an unknown action, a broken detail and the command line still read as sentences", () => {

@@ -5,7 +5,10 @@
  * (added elsewhere, or from a newer version) reads as a generic sentence.
  */
 import { isLocale } from "~/shared/i18n/locale";
+import { CANNED_REPLY_KEYS, PERSON_STAGE_LABELS, cannedReplyLabel } from "./person-contract";
+import { BOOTSTRAP_ACTOR, CLI_ACTOR } from "./team-contract";
 import { LEAD_KINDS, LEAD_LANGUAGE_LABELS, type LeadKindName } from "./team-lines";
+import { formatDay } from "./when";
 
 /** A piece of the sentence: text, or a link. */
 export type SentencePart = string | { text: string; to: string };
@@ -24,8 +27,15 @@ type Sentence = (actor: string, subject: string, detail: Detail) => SentencePart
 const number = (value: unknown): string | undefined => (typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-US") : undefined);
 const plural = (value: unknown, one: string, many: string): string => `${number(value) ?? "some"} ${value === 1 ? one : many}`;
 const quoted = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? `“${value}”` : undefined);
-/** The actors that are not members: the operator's command line, and a start without the address in TEAM_MEMBERS. */
-const actorName = (actor: string): string => (actor === "cli" ? "The command line" : actor === "TEAM_MEMBERS" ? "The TEAM_MEMBERS setting" : actor);
+/**
+ * Who did it, as the sentence's first words: a member by their address; the operator's command
+ * line and the server's own start (an address it no longer lists among its admins) in words, never
+ * by their stored codes.
+ */
+export const actorName = (actor: string): string => (actor === CLI_ACTOR ? "The command line" : actor === BOOTSTRAP_ACTOR ? "The site" : actor);
+
+/** Why the site removed a member, after "removed x from the team". */
+export const BOOTSTRAP_REMOVAL = "when it started without them in its list of admins";
 
 /** A campaign, by its subject (English, else French) when the entry kept it, linked to its page. */
 const campaign = (id: string, detail: Detail): SentencePart => ({ text: quoted(detail.subject) ?? quoted(detail.subject_fr) ?? "a campaign", to: `/team/campaigns?id=${encodeURIComponent(id)}` });
@@ -55,6 +65,15 @@ const person = (subject: string): SentencePart => (subject.includes("@") ? { tex
 
 /** A stored value of a change: empty reads as "none". */
 const shown = (value: unknown): string => (typeof value === "string" && value !== "" ? value : "none");
+/** A stage by its label ("New"), not its stored code. */
+const stage = (value: unknown): string => (typeof value === "string" && Object.hasOwn(PERSON_STAGE_LABELS, value) ? PERSON_STAGE_LABELS[value as keyof typeof PERSON_STAGE_LABELS] : shown(value));
+/** A follow-up date as a day ("Fri, 15 Jan 2027"), not its stored YYYY-MM-DD. */
+const day = (value: unknown): string => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : shown(value));
+/** A canned reply by the title its page gives it ("General", "Government plans"). */
+const cannedReply = (key: string): string => {
+  const known = CANNED_REPLY_KEYS.find((k) => k === key);
+  return known ? cannedReplyLabel(known) : key;
+};
 
 /** Each action's sentence after the actor: one line per action. */
 const SENTENCES: Readonly<Record<string, Sentence>> = {
@@ -74,13 +93,13 @@ const SENTENCES: Readonly<Record<string, Sentence>> = {
   "campaign-schedule": (_actor, subject, detail) => ["scheduled ", campaign(subject, detail), typeof detail.local === "string" ? ` for ${detail.local}${typeof detail.zone === "string" ? ` (${detail.zone})` : ""}` : ""],
   "campaign-unschedule": (_actor, subject, detail) => ["cancelled the schedule of ", campaign(subject, detail)],
   "person-owner": (_actor, subject, detail) => ["gave ", person(subject), ` to ${shown(detail.after)} (was ${shown(detail.before)})`],
-  "person-stage": (_actor, subject, detail) => ["moved ", person(subject), ` from ${shown(detail.before)} to ${shown(detail.after)}${typeof detail.reason === "string" ? ` (${detail.reason})` : ""}${detail.cause === "reply" ? " by replying" : ""}`],
-  "person-follow-up": (_actor, subject, detail) => ["set the follow-up of ", person(subject), ` to ${shown(detail.after)} (was ${shown(detail.before)})`],
+  "person-stage": (_actor, subject, detail) => ["moved ", person(subject), ` from ${stage(detail.before)} to ${stage(detail.after)}${typeof detail.reason === "string" ? ` (${detail.reason})` : ""}${detail.cause === "reply" ? " by replying" : ""}`],
+  "person-follow-up": (_actor, subject, detail) => ["set the follow-up of ", person(subject), ` to ${day(detail.after)} (was ${day(detail.before)})`],
   "person-reply": (_actor, subject) => ["replied to ", person(subject)],
   // Entries from before canned replies had languages name none (they were English).
-  "canned-reply": (_actor, subject, detail) => [`edited the ${isLocale(detail.language) ? `${LEAD_LANGUAGE_LABELS[detail.language]} ` : ""}canned reply “${subject}”`],
+  "canned-reply": (_actor, subject, detail) => [`edited the ${isLocale(detail.language) ? `${LEAD_LANGUAGE_LABELS[detail.language]} ` : ""}canned reply “${cannedReply(subject)}”`],
   "member-invite": (_actor, subject, detail) => [`invited ${subject} as ${typeof detail.role === "string" ? detail.role : "member"}`],
-  "member-remove": (_actor, subject, detail) => [`removed ${subject} from the team${typeof detail.released === "number" && detail.released > 0 ? ` and left the ${plural(detail.released, "person", "people")} they owned without an owner` : ""}`],
+  "member-remove": (actor, subject, detail) => [`removed ${subject} from the team${actor === BOOTSTRAP_ACTOR ? ` ${BOOTSTRAP_REMOVAL}` : ""}${typeof detail.released === "number" && detail.released > 0 ? `${actor === BOOTSTRAP_ACTOR ? "," : ""} and left the ${plural(detail.released, "person", "people")} they owned without an owner` : ""}`],
   "member-role": (_actor, subject, detail) => [`made ${subject} ${typeof detail.to === "string" ? `an ${detail.to === "admin" ? "admin" : "ordinary member"}` : "change role"}`],
   "member-settings": (actor, subject) => [subject === actor ? "changed their settings" : `changed the settings of ${subject}`],
   "saved-filter-save": (_actor, subject, detail) => [typeof detail.query === "string" ? { text: `saved the filter “${subject}”`, to: `/team?${detail.query.replace(/^\?/, "")}` } : `saved the filter “${subject}”`],

@@ -7,6 +7,7 @@ import { PLAN_TYPES } from "~/content/plans";
 import { isValidEmail } from "~/shared/forms/email-rule";
 import { ALERT_CHOICES, TEAM_ROLES, timeZoneChoices } from "./members-contract";
 import { LEAD_KINDS } from "./team-lines";
+import { parseQuery } from "./team-schemas";
 
 const address = z
   .string()
@@ -19,6 +20,10 @@ const role = z.enum(TEAM_ROLES, { error: "Choose a role: Admin or Member." });
 export const inviteSchema = z.object({ email: address, role });
 export const roleSchema = z.object({ email: address, role });
 export const removeSchema = z.object({ email: address });
+
+/** The members page's query: `?remove=<address>` is the step that confirms removing that member. */
+export const membersQuerySchema = z.object({ remove: address.optional() });
+export const parseMembersQuery = (params: URLSearchParams) => parseQuery(membersQuerySchema, params);
 
 const zones = new Set(timeZoneChoices());
 

@@ -7,10 +7,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PersonChange, PersonConversation, TimelineItem } from "../../../server/team/people";
 import { AttributionList } from "./attribution-list";
+import { BOOTSTRAP_REMOVAL, actorName } from "./audit-sentence";
 import { PERSON_STAGE_LABELS, type PersonStageName } from "./person-contract";
+import { BOOTSTRAP_ACTOR } from "./team-contract";
 import { LEAD_KIND_LABELS, MAIL_STATUS_LABELS, type MailStatusName } from "./team-lines";
 import { linkClass } from "./team-ui";
-import { useFormatTime } from "./when";
+import { formatDay, useFormatTime } from "./when";
 
 /** Where an outbox row opens. */
 export const outboxRowHref = (id: string) => `/team/mail/${encodeURIComponent(id)}`;
@@ -20,11 +22,14 @@ const ATTRIBUTION_KEYS = ["landing_path", "referrer", "utm_source", "utm_medium"
 const stageLabel = (stage: string | null) => (stage && stage in PERSON_STAGE_LABELS ? PERSON_STAGE_LABELS[stage as PersonStageName] : "—");
 const mailStatus = (status: string | null) => (status && status in MAIL_STATUS_LABELS ? MAIL_STATUS_LABELS[status as MailStatusName] : "Removed from the outbox");
 
-/** One change as a sentence. */
+/** One change as a sentence, its actor and values in words (audit-sentence.ts names actors the same way). */
 export function changeSentence(change: PersonChange): string {
-  const { actor, before, after } = change;
+  const { before, after } = change;
+  const actor = actorName(change.actor);
   if (change.kind === "owner") {
-    if (change.cause === "owner-removed") return `${actor} removed ${before ?? "the owner"} from the team, so this person has no owner now.`;
+    if (change.cause === "owner-removed") {
+      return `${actor} removed ${before ?? "the owner"} from the team${change.actor === BOOTSTRAP_ACTOR ? ` ${BOOTSTRAP_REMOVAL},` : ","} so this person has no owner now.`;
+    }
     if (after === null) return `${actor} took ${before ?? "the owner"} off this person.`;
     return before === null ? `${actor} assigned this person to ${after}.` : `${actor} reassigned this person from ${before} to ${after}.`;
   }
@@ -33,8 +38,8 @@ export function changeSentence(change: PersonChange): string {
     if (change.cause === "reply") return `${moved} by replying.`;
     return after === "lost" && change.reason ? `${moved}. Reason: ${change.reason}` : `${moved}.`;
   }
-  if (after === null) return `${actor} removed the follow-up date (was ${before ?? "none"}).`;
-  return before === null ? `${actor} set a follow-up for ${after}.` : `${actor} moved the follow-up from ${before} to ${after}.`;
+  if (after === null) return `${actor} removed the follow-up date (was ${before === null ? "none" : formatDay(before)}).`;
+  return before === null ? `${actor} set a follow-up for ${formatDay(after)}.` : `${actor} moved the follow-up from ${formatDay(before)} to ${formatDay(after)}.`;
 }
 
 function Entry({ at, label, children }: { at: string; label: string; children: ReactNode }) {

@@ -32,6 +32,17 @@ export const UNKNOWN_ACTION = "Unknown action.";
 export const TEAM_SESSION_COOKIE = "team_session";
 
 /**
+ * The actor stored for what a start of the server does because of TEAM_MEMBERS (removing an
+ * address no longer in it), and for the operator's command line. Pages name them in words
+ * (`actorName`, audit-sentence.ts), never by these codes.
+ */
+export const BOOTSTRAP_ACTOR = "TEAM_MEMBERS";
+export const CLI_ACTOR = "cli";
+
+/** An erased person where the workspace still mentions them (the audit log, the webhook log): never by their address. */
+export const ERASED_PERSON = "an erased person";
+
+/**
  * A refusal of the team's server code, which a page shows as it is. Pages tell refusals apart by
  * their code (teamErrorCode), not by class: the Express bundle and React Router's server build
  * each hold their own copy of this module, so `instanceof` fails between them.

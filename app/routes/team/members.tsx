@@ -1,19 +1,39 @@
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, data, isRouteErrorResponse, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "~/content/brand";
 import { requireAdmin, teamServices } from "~/features/team/guard.server";
 import { MEMBER_ERRORS, ROLE_LABELS, TEAM_ROLES } from "~/features/team/members-contract";
-import { inviteSchema, removeSchema, roleSchema } from "~/features/team/members-schemas";
+import { inviteSchema, parseMembersQuery, removeSchema, roleSchema } from "~/features/team/members-schemas";
 import { teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import { useFormatTime } from "~/features/team/when";
+import type { MemberRow } from "../../../server/team/members";
 import type { Route } from "./+types/members";
 
-export const meta: Route.MetaFunction = () => [{ title: `Members | Team | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+const MEMBERS_PATH = "/team/members";
+/** The step that confirms removing a member: a page of its own, so it works without JavaScript. */
+const confirmRemovalPath = (email: string) => `${MEMBERS_PATH}?${new URLSearchParams({ remove: email }).toString()}`;
 
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: `${page?.removing ? `Remove ${page.removing.email}? | ` : ""}Members | Team | ${PRODUCT_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /team/members (admins): invite, change roles, remove. Removing ends the member's sessions at
+ * once, so "Remove" first opens a confirmation step (`?remove=<address>`) that names the member
+ * and what removal does; only its own form removes.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  return { admin: admin.email, members: await teamServices(args.context).members.list() };
+  const members = await teamServices(args.context).members.list();
+  const query = parseMembersQuery(new URL(args.request.url).searchParams);
+  if (!query.ok) return data({ admin: admin.email, members, removing: undefined, error: query.errors.join(" ") }, { status: 400 });
+  const asked = query.value.remove;
+  const removing = asked === undefined ? undefined : members.find((member) => member.email === asked);
+  if (asked !== undefined && !removing) return data({ admin: admin.email, members, removing: undefined, error: MEMBER_ERRORS["no-such-member"] }, { status: 404 });
+  return { admin: admin.email, members, removing, error: undefined };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,6 +57,8 @@ export async function action(args: Route.ActionArgs) {
     }
     const fields = form.fields(removeSchema);
     if (!fields.ok) return fields.refusal;
+    // Only the confirmation step's form says so: any other removal asked for goes to that step first.
+    if (form.text("confirm") !== "yes") return redirect(confirmRemovalPath(fields.value.email), 303);
     const released = await members.remove(admin.email, fields.value.email);
     const people = released === 0 ? "" : `, and the ${released === 1 ? "person they owned has" : `${released.toLocaleString("en-US")} people they owned have`} no owner now`;
     return { ok: true as const, message: `${fields.value.email} is removed: their sessions have ended${people}.` };
@@ -47,16 +69,71 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+
+/**
+ * "Remove anna@example.com?": the member, what removing them ends, Remove and Cancel. Focus moves
+ * to its heading when it opens in the page (a full load starts at the top, just above it).
+ */
+function ConfirmRemoval({ member, you }: { member: MemberRow; you: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => heading.current?.focus(), [member.email]);
+  return (
+    <section aria-labelledby="confirm-removal" className="max-w-xl space-y-4 rounded-lg border-2 border-ink p-4">
+      <h2 id="confirm-removal" ref={heading} tabIndex={-1} className="text-xl font-bold wrap-anywhere text-ink focus:outline-none">
+        {`Remove ${member.email}?`}
+      </h2>
+      <p>
+        {you ? "Your sessions end now: you are signed out at once." : "Their sessions end now: they are signed out at once, on every device, and can no longer sign in."}
+      </p>
+      {member.owns > 0 ? (
+        <p>
+          The {member.owns === 1 ? "person" : `${member.owns.toLocaleString("en-US")} people`} {you ? "you" : "they"} own will have no owner.
+        </p>
+      ) : null}
+      {member.bootstrap ? <p className="text-sm text-muted">Their address is in TEAM_MEMBERS: the next start of the server makes it an admin again.</p> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post" action={MEMBERS_PATH}>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="email" value={member.email} />
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" className={buttonClass} disabled={busy}>
+            Remove<span className="sr-only"> {member.email} now</span>
+          </button>
+        </Form>
+        {/* Back on the list, focus returns to this member's Remove button (the state says whose). */}
+        <Link to={MEMBERS_PATH} state={{ kept: member.email }} className={secondaryButtonClass}>
+          Cancel<span className="sr-only">: keep {member.email}</span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function Members() {
   const formatTime = useFormatTime();
-  const { admin, members } = useLoaderData<typeof loader>();
+  const { admin, members, removing, error } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const state: unknown = useLocation().state;
+  const kept = typeof state === "object" && state !== null && "kept" in state && typeof state.kept === "string" ? state.kept : undefined;
+  useEffect(() => {
+    if (kept) document.querySelector<HTMLButtonElement>(`button[data-remove="${CSS.escape(kept)}"]`)?.focus();
+  }, [kept]);
+  // After the step's form was sent, its answer shows on the list (a refusal keeps the loader's data, step and all).
+  if (removing && !answer) {
+    return (
+      <TeamPage title="Members">
+        <ConfirmRemoval member={removing} you={removing.email === admin} />
+      </TeamPage>
+    );
+  }
   return (
     <TeamPage title="Members">
       <div className="space-y-6">
         {answer ? <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice> : null}
+        {error && !answer ? <Notice tone="error">{error}</Notice> : null}
         <Form method="post" className="max-w-xl space-y-4 rounded-lg border border-line p-4">
           <h2 className="text-xl font-bold text-ink">Invite a member</h2>
           <input type="hidden" name="intent" value="invite" />
@@ -132,11 +209,11 @@ export default function Members() {
                     Change role<span className="sr-only"> of {member.email}</span>
                   </button>
                 </Form>
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="email" value={member.email} />
-                  <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                    Remove<span className="sr-only"> {member.email}</span>
+                {/* A GET to the confirmation step: nothing is removed before it is confirmed there. */}
+                <Form method="get" action={MEMBERS_PATH} className="ml-auto">
+                  <input type="hidden" name="remove" value={member.email} />
+                  <button type="submit" className={secondaryButtonClass} disabled={busy} data-remove={member.email}>
+                    Remove<span className="sr-only"> {member.email}</span>…
                   </button>
                 </Form>
               </div>

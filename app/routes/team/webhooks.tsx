@@ -2,7 +2,8 @@ import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation
 import { PRODUCT_NAME } from "~/content/brand";
 import { servicesContext } from "~/context.server";
 import { requireAdmin } from "~/features/team/guard.server";
-import { isRowId, teamErrorCode } from "~/features/team/team-contract";
+import { personPath } from "~/features/team/members-contract";
+import { ERASED_PERSON, isRowId, teamErrorCode } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
 import { useFormatTime } from "~/features/team/when";
@@ -145,6 +146,26 @@ function EndpointForm({ endpoint }: { endpoint?: Endpoint | undefined }) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+type Delivery = Awaited<ReturnType<typeof loader>>["log"][number];
+
+/**
+ * Whom a delivery is about, as the people list shows them (their name linked to their page, then
+ * their address); a `person.erased` delivery never names the person it erased.
+ */
+function DeliveryPerson({ about }: { about: Delivery["about"] }) {
+  if (about === null) return <p className="text-sm">About {ERASED_PERSON}</p>;
+  if (!about.onFile) return <p className="text-sm wrap-anywhere">About {about.email} (no records left)</p>;
+  return (
+    <p className="text-sm wrap-anywhere">
+      About{" "}
+      <Link className={linkClass} to={personPath(about.email)}>
+        {about.name ?? about.email}
+      </Link>
+      {about.name ? <span className="text-muted"> · {about.email}</span> : null}
+    </p>
+  );
+}
+
 export default function WebhooksPage() {
   const formatTime = useFormatTime();
   const { list, editing, logOf, log, replayed } = useLoaderData<typeof loader>();
@@ -256,6 +277,7 @@ export default function WebhooksPage() {
                 <p className="font-semibold">
                   {delivery.type} · {WEBHOOK_DELIVERY_LABELS[delivery.status]}
                 </p>
+                <DeliveryPerson about={delivery.about} />
                 {/* Each fact whole on its line: a narrow screen wraps between them, never inside a time. */}
                 <p className="flex flex-wrap gap-x-4 text-sm">
                   {[
