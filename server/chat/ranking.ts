@@ -8,6 +8,7 @@
  * words and synonyms. Stems are compared without accents.
  */
 import { stemmer as frenchStemmer } from "@orama/stemmers/french";
+import { stopwords as snowballFrenchStopWords } from "@orama/stopwords/french";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stemmer } from "stemmer";
 import type { Locale } from "~/shared/i18n/locale";
@@ -51,16 +52,26 @@ const STOP_WORDS_EN = new Set(
   ).split(" "),
 );
 
-const STOP_WORDS_FR = new Set(
-  (
-    "le la les l un une des du de d et ou mais au aux a en dans sur par pour avec sans sous vers chez entre " +
-    "ce cet cette ces c ca est sont etre ete sera seront serait etait ai as avez avons ont eu " +
-    "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
-    "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
-    "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
-    "parlez parle parler faire fait fais besoin utiliser aide aider montrer donner obtenir avoir trouver"
+/** Without accents ("é" → "e"), so a question typed without them finds the same words. */
+const withoutAccents = (word: string): string => word.normalize("NFKD").replace(/\p{M}/gu, "");
+
+/**
+ * French function words, without accents: Snowball's French stop list (the companion of its
+ * stemmer, as Orama ships it), articles, pronouns, prepositions, elided forms ("l", "qu") and every
+ * form of "être" and "avoir" ("sommes", "aurait"). The spec's overlap rule reads it too.
+ */
+export const FRENCH_FUNCTION_WORDS: readonly string[] = snowballFrenchStopWords.map(withoutAccents).filter((word) => word !== "");
+
+const STOP_WORDS_FR = new Set([
+  ...FRENCH_FUNCTION_WORDS,
+  // What a general list leaves in and a question to a chat is full of: the words of asking, greeting
+  // and requesting, question words, a few prepositions and adverbs.
+  ...(
+    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres aussi donc si oui non merci bonjour salut svp stp " +
+    "peux peut pouvez pourriez voudrais veux voulez dire dites savoir parlez parle parler faire fait fais besoin utiliser aide aider " +
+    "montrer donner obtenir avoir trouver"
   ).split(" "),
-);
+]);
 
 /** A language's words: its stemmer, stop words, synonyms and generic terms. */
 interface Analyzer {
@@ -75,9 +86,6 @@ interface Analyzer {
 
 /** Lower-case words with their accents, composed (NFC), as the stemmers read them; a mark is never a word break. */
 const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-
-/** Without accents ("é" → "e"), so a question typed without them finds the same words. */
-const withoutAccents = (word: string): string => word.normalize("NFKD").replace(/\p{M}/gu, "");
 
 function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>, synonyms: readonly (readonly string[])[], generic: readonly string[]): Analyzer {
   /** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
