@@ -36,7 +36,7 @@ const SYNONYMS_FR: readonly (readonly string[])[] = [
   ["coût", "prix", "tarif", "tarifs", "tarification", "soumission", "soumissions", "combien"],
   ["itinéraire", "trajet", "parcours", "acheminement"],
   ["ministère des transports", "mtq", "dot", "département des transports"],
-  ["dégagement", "hauteur libre", "gabarit", "pont bas", "viaduc"],
+  ["dégagement", "hauteur libre", "hauteur", "haut", "gabarit", "pont bas", "viaduc"],
   ["maxload", "max load"],
   ["formation", "cours", "certification"],
   ["consignateur électronique", "journal de bord", "carnet de route", "heures de service", "eld"],
@@ -67,7 +67,7 @@ const STOP_WORDS_FR = new Set([
   // What a general list leaves in and a question to a chat is full of: the words of asking, greeting
   // and requesting, question words, a few prepositions and adverbs.
   ...(
-    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres aussi donc si oui non merci bonjour salut svp stp " +
+    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si oui non merci bonjour salut svp stp " +
     "peux peut pouvez pourriez voudrais veux voulez dire dites savoir parlez parle parler faire fait fais besoin utiliser aide aider " +
     "montrer donner obtenir avoir trouver"
   ).split(" "),
