@@ -109,8 +109,8 @@ const STOP_WORDS: Readonly<Record<Locale, ReadonlySet<string>>> = {
   fr: new Set([
     ...FRENCH_FUNCTION_WORDS,
     ...(
-      "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres aussi donc si oui non merci bonjour salut svp stp " +
-      "peux peut pouvez pourriez voudrais veux voulez dire dites savoir parlez parle faire fait fais"
+      "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si jusqu lorsqu puisqu oui non merci bonjour salut svp stp " +
+      "puis peux peut pouvez pourrais pourriez pourra voudrais veux voulez dire dites savoir parlez parle faire fait fais"
     ).split(" "),
   ]),
 };

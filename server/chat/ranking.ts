@@ -4,8 +4,9 @@
  * for the same thing. Measured against the question set in bench/chat-questions.ts
  * (docs/decisions/0110-chat-retrieval-minisearch.md). Each language has its own words: English
  * stems (the `stemmer` package's Porter stemmer) and stop words; French ones (Snowball's French
- * stemmer from `@orama/stemmers`: docs/decisions/0132-french-stemmer-library.md) with French stop
- * words and synonyms. Stems are compared without accents.
+ * stemmer from `@orama/stemmers`: docs/decisions/0132-french-stemmer-library.md) with Snowball's
+ * French stop list (`@orama/stopwords`) and French synonyms, Canadian ones included
+ * (docs/decisions/0135-french-stop-words-and-synonyms.md). Stems are compared without accents.
  */
 import { stemmer as frenchStemmer } from "@orama/stemmers/french";
 import { stopwords as snowballFrenchStopWords } from "@orama/stopwords/french";
@@ -39,7 +40,13 @@ const SYNONYMS_FR: readonly (readonly string[])[] = [
   ["dégagement", "hauteur libre", "hauteur", "haut", "gabarit", "pont bas", "viaduc"],
   ["maxload", "max load"],
   ["formation", "cours", "certification"],
-  ["consignateur électronique", "journal de bord", "carnet de route", "heures de service", "eld"],
+  // Canada's term and its abbreviation, the ones the content uses, beside the trade's older words.
+  ["consignateur électronique", "dispositif de consignation électronique", "dce", "journal de bord", "carnet de route", "heures de service", "eld"],
+  // What a Quebec visitor calls a trailer for heavy loads ("fardier"), and the verb of the noun "location".
+  ["remorque", "semi-remorque", "remorque surbaissée", "fardier"],
+  ["location", "louer"],
+  // The chat, as the content names it ("assistant IA") and as Quebec and visitors call it.
+  ["assistant ia", "clavardage", "clavarder", "chatbot", "robot conversationnel", "agent conversationnel"],
 ];
 
 /** Words that say nothing about what is asked, without accents (the spec's overlap score has its own list). */
@@ -67,8 +74,8 @@ const STOP_WORDS_FR = new Set([
   // What a general list leaves in and a question to a chat is full of: the words of asking, greeting
   // and requesting, question words, a few prepositions and adverbs.
   ...(
-    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si oui non merci bonjour salut svp stp " +
-    "peux peut pouvez pourriez voudrais veux voulez dire dites savoir parlez parle parler faire fait fais besoin utiliser aide aider " +
+    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si jusqu lorsqu puisqu oui non merci bonjour salut svp stp " +
+    "puis peux peut pouvez pourrais pourriez pourra voudrais veux voulez dire dites savoir parlez parle parler faire fait fais besoin utiliser aide aider " +
     "montrer donner obtenir avoir trouver"
   ).split(" "),
 ]);
