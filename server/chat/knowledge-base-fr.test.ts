@@ -11,6 +11,7 @@ import { platform } from "~/content/platform";
 import { CHAT_QUESTIONS_FR } from "../../bench/chat-questions-fr";
 import { measureQuality } from "../../bench/scenarios/chat-retrieval";
 import { bestPassages, buildKnowledgeBase, buildKnowledgeBases, findRelevant, knowledgeBaseOf, tokenize, type KnowledgeEntry } from "./knowledge-base";
+import { termsOf } from "./ranking";
 import { knowledgeBaseAnswer } from "./texts";
 
 const fr = buildKnowledgeBase("fr");
@@ -110,18 +111,40 @@ describe("French words", () => {
   });
 });
 
+describe("the words a visitor in Quebec types", () => {
+  const firstThree = (question: string) => bestPassages(findRelevant(question, fr)).slice(0, 3).map((match) => match.entry.href);
+
+  it("leave out every form of être and avoir and the words of asking, as Snowball's French stop list does", () => {
+    expect(termsOf("Nous sommes une ville", "fr").map(({ words }) => words)).toEqual(["ville"]);
+    expect(termsOf("Puis-je savoir jusqu'où vous aurez des cartes?", "fr").map(({ words }) => words)).toEqual(["cartes"]);
+  });
+
+  it("a « fardier » or a « semi-remorque » is a trailer, and « louer » is what « location » does", () => {
+    expect(firstThree("Puis-je réserver un fardier?")[0]).toBe("/fr/platform#feature-rental-and-reservation");
+    expect(firstThree("Louez-vous des semi-remorques?")[0]).toBe("/fr/platform#feature-rental-and-reservation");
+  });
+
+  it("the « clavardage », a « chatbot » or a « robot conversationnel » is the AI assistant", () => {
+    expect(firstThree("Qu'est-ce que votre chatbot peut faire?")[0]).toBe("/fr/platform#feature-max-load-ai-assistant");
+    expect(firstThree("Comment fonctionne le clavardage?")).toContain("/fr/platform#feature-max-load-ai-assistant");
+    expect(firstThree("Votre robot conversationnel est-il gratuit?")).toContain("/fr/platform#feature-max-load-ai-assistant");
+  });
+
+  it("a « DCE » is the electronic logging device", () => {
+    expect(firstThree("Avez-vous un DCE pour mes chauffeurs?")[0]).toBe("/fr/platform#feature-eld-tools");
+  });
+});
+
 describe("the French labelled questions (bench/chat-questions-fr.ts)", () => {
   it("are labelled with passages of the French knowledge base", () => {
     const hrefs = new Set(fr.entries.map((e) => e.href));
     for (const { question, expected } of CHAT_QUESTIONS_FR) if (expected !== "none") for (const href of expected) expect(hrefs.has(href), `${question} → ${href}`).toBe(true);
   });
 
-  // The English set's budgets, but top-3 at 90 %: the French questions fall short of 95 % with the
-  // hand-written stemmer and with Snowball's alike (docs/decisions/0132-french-stemmer-library.md).
-  it("meet the English set's budgets, top-3 at 90 %", () => {
+  it("meet the English set's budgets", () => {
     const quality = measureQuality((question, kb) => bestPassages(findRelevant(question, kb)), fr);
     expect(quality.top1).toBeGreaterThanOrEqual(0.85);
-    expect(quality.top3).toBeGreaterThanOrEqual(0.9);
+    expect(quality.top3).toBeGreaterThanOrEqual(0.95);
     expect(quality.outOfScopeDeclined).toBeGreaterThanOrEqual(0.9);
   });
 });

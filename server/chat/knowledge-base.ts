@@ -21,7 +21,7 @@ import { formatPrice } from "~/content/price";
 import type { ContentCard, Translation } from "~/content/types";
 import * as m from "~/paraglide/messages.js";
 import { LOCALES, type Locale, pathIn } from "~/shared/i18n/locale";
-import { type Ranked, createIndex } from "./ranking";
+import { FRENCH_FUNCTION_WORDS, type Ranked, createIndex } from "./ranking";
 import { isRegulatory, withoutParameters } from "./regulatory";
 
 export type KnowledgeCategory = "home" | "overview" | "mission" | "feature" | "map" | "service" | "plan" | "vision" | "policy";
@@ -104,17 +104,15 @@ const STOP_WORDS: Readonly<Record<Locale, ReadonlySet<string>>> = {
       "s t d ll re ve m"
     ).split(" "),
   ),
-  // Without accents (words are compared without them), elided articles and pronouns included ("l'", "qu'").
-  fr: new Set(
-    (
-      "le la les l un une des du de d et ou mais au aux a en dans sur par pour avec sans sous vers chez entre " +
-      "ce cet cette ces c ca est sont etre ete sera seront serait etait sont ai as avez avons ont eu " +
-      "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
-      "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
-      "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
-      "parlez parle faire fait fais est-ce"
+  // Without accents (words are compared without them): Snowball's French function words (elided
+  // articles and pronouns included: "l'", "qu'"), then the chat's own words of asking.
+  fr: new Set([
+    ...FRENCH_FUNCTION_WORDS,
+    ...(
+      "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si jusqu lorsqu puisqu oui non merci bonjour salut svp stp " +
+      "puis peux peut pouvez pourrais pourriez pourra voudrais veux voulez dire dites savoir parlez parle faire fait fais"
     ).split(" "),
-  ),
+  ]),
 };
 
 /** Lower-cased words without accents (NFKD, marks dropped: "é" is "e", never a word break). */

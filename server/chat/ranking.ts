@@ -4,10 +4,12 @@
  * for the same thing. Measured against the question set in bench/chat-questions.ts
  * (docs/decisions/0110-chat-retrieval-minisearch.md). Each language has its own words: English
  * stems (the `stemmer` package's Porter stemmer) and stop words; French ones (Snowball's French
- * stemmer from `@orama/stemmers`: docs/decisions/0132-french-stemmer-library.md) with French stop
- * words and synonyms. Stems are compared without accents.
+ * stemmer from `@orama/stemmers`: docs/decisions/0132-french-stemmer-library.md) with Snowball's
+ * French stop list (`@orama/stopwords`) and French synonyms, Canadian ones included
+ * (docs/decisions/0135-french-stop-words-and-synonyms.md). Stems are compared without accents.
  */
 import { stemmer as frenchStemmer } from "@orama/stemmers/french";
+import { stopwords as snowballFrenchStopWords } from "@orama/stopwords/french";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stemmer } from "stemmer";
 import type { Locale } from "~/shared/i18n/locale";
@@ -35,10 +37,16 @@ const SYNONYMS_FR: readonly (readonly string[])[] = [
   ["coût", "prix", "tarif", "tarifs", "tarification", "soumission", "soumissions", "combien"],
   ["itinéraire", "trajet", "parcours", "acheminement"],
   ["ministère des transports", "mtq", "dot", "département des transports"],
-  ["dégagement", "hauteur libre", "gabarit", "pont bas", "viaduc"],
+  ["dégagement", "hauteur libre", "hauteur", "haut", "gabarit", "pont bas", "viaduc"],
   ["maxload", "max load"],
   ["formation", "cours", "certification"],
-  ["consignateur électronique", "journal de bord", "carnet de route", "heures de service", "eld"],
+  // Canada's term and its abbreviation, the ones the content uses, beside the trade's older words.
+  ["consignateur électronique", "dispositif de consignation électronique", "dce", "journal de bord", "carnet de route", "heures de service", "eld"],
+  // What a Quebec visitor calls a trailer for heavy loads ("fardier"), and the verb of the noun "location".
+  ["remorque", "semi-remorque", "remorque surbaissée", "fardier"],
+  ["location", "louer"],
+  // The chat, as the content names it ("assistant IA") and as Quebec and visitors call it.
+  ["assistant ia", "clavardage", "clavarder", "chatbot", "robot conversationnel", "agent conversationnel"],
 ];
 
 /** Words that say nothing about what is asked, without accents (the spec's overlap score has its own list). */
@@ -51,16 +59,26 @@ const STOP_WORDS_EN = new Set(
   ).split(" "),
 );
 
-const STOP_WORDS_FR = new Set(
-  (
-    "le la les l un une des du de d et ou mais au aux a en dans sur par pour avec sans sous vers chez entre " +
-    "ce cet cette ces c ca est sont etre ete sera seront serait etait ai as avez avons ont eu " +
-    "je j me m moi tu te t toi vous nous il ils elle elles on se s y lui leur leurs mon ma mes ton ta tes son sa ses " +
-    "notre nos votre vos qui que qu quoi quel quelle quels quelles comment quand pourquoi ne n pas plus tres aussi " +
-    "donc si oui non merci bonjour salut svp stp peux peut pouvez pourriez voudrais veux voulez dire dites savoir " +
-    "parlez parle parler faire fait fais besoin utiliser aide aider montrer donner obtenir avoir trouver"
+/** Without accents ("é" → "e"), so a question typed without them finds the same words. */
+const withoutAccents = (word: string): string => word.normalize("NFKD").replace(/\p{M}/gu, "");
+
+/**
+ * French function words, without accents: Snowball's French stop list (the companion of its
+ * stemmer, as Orama ships it), articles, pronouns, prepositions, elided forms ("l", "qu") and every
+ * form of "être" and "avoir" ("sommes", "aurait"). The spec's overlap rule reads it too.
+ */
+export const FRENCH_FUNCTION_WORDS: readonly string[] = snowballFrenchStopWords.map(withoutAccents).filter((word) => word !== "");
+
+const STOP_WORDS_FR = new Set([
+  ...FRENCH_FUNCTION_WORDS,
+  // What a general list leaves in and a question to a chat is full of: the words of asking, greeting
+  // and requesting, question words, a few prepositions and adverbs.
+  ...(
+    "sous vers chez entre ca etre elles quoi comment quand pourquoi plus tres trop aussi donc si jusqu lorsqu puisqu oui non merci bonjour salut svp stp " +
+    "puis peux peut pouvez pourrais pourriez pourra voudrais veux voulez dire dites savoir parlez parle parler faire fait fais besoin utiliser aide aider " +
+    "montrer donner obtenir avoir trouver"
   ).split(" "),
-);
+]);
 
 /** A language's words: its stemmer, stop words, synonyms and generic terms. */
 interface Analyzer {
@@ -75,9 +93,6 @@ interface Analyzer {
 
 /** Lower-case words with their accents, composed (NFC), as the stemmers read them; a mark is never a word break. */
 const wordsOf = (text: string): string[] => text.toLowerCase().normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-
-/** Without accents ("é" → "e"), so a question typed without them finds the same words. */
-const withoutAccents = (word: string): string => word.normalize("NFKD").replace(/\p{M}/gu, "");
 
 function analyzer(stem: (word: string) => string, stopWords: ReadonlySet<string>, synonyms: readonly (readonly string[])[], generic: readonly string[]): Analyzer {
   /** The stems of a synonym variant, e.g. "pilot car" → ["pilot", "car"]. */
