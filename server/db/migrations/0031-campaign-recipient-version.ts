@@ -5,8 +5,9 @@ import { type Kysely, sql } from "kysely";
  * server/newsletter/campaign-versions.ts), fixed with the recipient when the send starts: the
  * dispatcher mails it and the campaign page counts sent, failed and remaining per version from it.
  * The index on (campaign_id, status) gains `language` and `mail_id`, so that count reads the index
- * alone (no row of the table) before it looks each mail up; its first two columns serve the
- * dispatcher as before. Recipients stored so far get the version the dispatcher would have picked:
+ * alone (no row of the table); its first two columns serve the dispatcher as before. `mail_id_status`
+ * gives each mail's state from an index too: from the row, SQLite reads past the mail's text and
+ * HTML, through its overflow pages, for every recipient. Recipients stored so far get the version the dispatcher would have picked:
  * French when the campaign has a French version and no English one, or its subscriber is French.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
