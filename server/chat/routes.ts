@@ -35,6 +35,7 @@ import { type Locale, isLocale } from "~/shared/i18n/locale";
 import { takeAttribution } from "../analytics/lead-attribution";
 import { requestClientKey } from "../http/client-address";
 import { jsonBody } from "../http/json-body";
+import { REFUSALS, requestLocale } from "../http/request-locale";
 import { requestOrigin } from "../http/public-origin";
 import type { Logger } from "../logger";
 import type { ChatService } from "./chat-service";
@@ -64,9 +65,10 @@ function parse<T>(schema: z.ZodMiniType<T>, req: Request, res: Response, body: u
   return undefined;
 }
 
+/** Before the body is read: the refusal is in the language the page sent (request-locale.ts). */
 const requireJson: express.RequestHandler = (req, res, next) => {
   if (!req.is("application/json")) {
-    res.status(415).json({ error: "Send the request as JSON (Content-Type: application/json)." });
+    res.status(415).json({ error: REFUSALS.jsonRequired(requestLocale(req)) });
     return;
   }
   next();

@@ -384,6 +384,8 @@ export interface CampaignRecipientsTable {
   status: "waiting" | "queued" | "skipped";
   mail_id: string | null;
   updated_at: string | null;
+  /** The version this recipient gets, fixed when the send starts (campaign-versions.ts `versionFor`). */
+  language: Generated<Locale>;
 }
 
 export type DeviceClass = "phone" | "tablet" | "desktop";

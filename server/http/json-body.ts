@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from "./body-limit";
+import type { Locale } from "~/shared/i18n/locale";
+import { MAX_BODY_BYTES } from "./body-limit";
+import { REFUSALS } from "./request-locale";
 
 type BodyErrorType = "request.aborted" | "entity.too.large" | "entity.parse.failed";
 
-export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
-
-/** The answer to a body that could not be read (the `type`s below, as body-parser names them). */
-export function bodyErrorAnswer(type: string | undefined): { status: number; error: string } | undefined {
-  if (type === "entity.too.large") return { status: 413, error: BODY_TOO_LARGE_MESSAGE };
-  if (type === "entity.parse.failed") return { status: 400, error: INVALID_JSON_MESSAGE };
+/** The answer to a body that could not be read (the `type`s below, as body-parser names them), in `locale`. */
+export function bodyErrorAnswer(type: string | undefined, locale: Locale): { status: number; error: string } | undefined {
+  if (type === "entity.too.large") return { status: 413, error: REFUSALS.bodyTooLarge(locale) };
+  if (type === "entity.parse.failed") return { status: 400, error: REFUSALS.invalidJson(locale) };
   return undefined;
 }
 

@@ -1,11 +1,10 @@
-import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { unsubscribePath } from "~/features/newsletter/unsubscribe-contract";
 import { LOCALES } from "~/shared/i18n/locale";
 import { sendJson } from "./json-body";
 import { requestOrigin } from "./public-origin";
-
-export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+import { REFUSALS, requestLocale } from "./request-locale";
 
 /**
  * Refuses state-changing requests sent by another site's page. Browsers send Origin on POST;
@@ -32,7 +31,7 @@ export function sameOriginOnly(): RequestHandler {
       return next();
     }
     if (isSameOrigin(req.headers, requestOrigin(res))) return next();
-    refuseCrossSite(res);
+    refuseCrossSite(req, res);
   };
 }
 
@@ -46,4 +45,4 @@ export function isSameOrigin(headers: IncomingHttpHeaders, origin: string): bool
   return given !== undefined ? given !== "null" && given === origin : fetchSite === undefined || fetchSite === "same-origin";
 }
 
-export const refuseCrossSite = (res: ServerResponse): void => sendJson(res, 403, { error: CROSS_SITE_MESSAGE });
+export const refuseCrossSite = (req: IncomingMessage, res: ServerResponse): void => sendJson(res, 403, { error: REFUSALS.crossSite(requestLocale(req)) });

@@ -7,6 +7,7 @@ import type { Logger } from "../logger";
 import { limitRefusals } from "../metrics";
 import { requestClientKey } from "./client-address";
 import { sendJson } from "./json-body";
+import { REFUSALS, requestLocale } from "./request-locale";
 
 /** One request counted (or refused) in its client's window. */
 export interface RateLimitHit {
@@ -147,23 +148,19 @@ export interface RateLimitOptions {
   name: string;
   windowMs: number;
   max: number;
-  message?: string;
   /** Default: this process's memory. */
   store?: RateLimitStore;
   /** Logs a store that fails (the request then gets a 503). */
   logger?: Logger;
 }
 
-export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
-export const RATE_LIMIT_UNAVAILABLE = "The site cannot take this request right now. Please try again in a moment.";
-
 /**
  * Per-client window limiter. The client is `req.ip` (which honours X-Forwarded-For only from the
  * proxies TRUST_PROXY names), an IPv6 client counted by its /64. Counted in memory (one process)
  * or in PostgreSQL (several instances, `postgresRateLimitStore`). Sets the RateLimit-* headers;
- * beyond `max`, a 429 (a 503 when the store fails).
+ * beyond `max`, a 429 (a 503 when the store fails), said in the request's language (request-locale.ts).
  */
-export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, store = memoryRateLimitStore(), logger }: RateLimitOptions): RequestHandler {
+export function rateLimit({ name, windowMs, max, store = memoryRateLimitStore(), logger }: RateLimitOptions): RequestHandler {
   return (req, res, next) => {
     store.hit(`${name}:${requestClientKey(req)}`, windowMs, max).then(
       (hit) => {
@@ -172,12 +169,12 @@ export function rateLimit({ name, windowMs, max, message = RATE_LIMIT_MESSAGE, s
         if (hit.allowed) return next();
         limitRefusals.inc({ limit: name });
         res.setHeader("Retry-After", String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000))));
-        sendJson(res, 429, { error: message });
+        sendJson(res, 429, { error: REFUSALS.tooManyRequests(requestLocale(req)) });
       },
       (error: unknown) => {
         logger?.error({ err: error }, "rate limit store unavailable: refusing the request");
         res.setHeader("Retry-After", "5");
-        sendJson(res, 503, { error: RATE_LIMIT_UNAVAILABLE });
+        sendJson(res, 503, { error: REFUSALS.limitUnavailable(requestLocale(req)) });
       },
     );
   };

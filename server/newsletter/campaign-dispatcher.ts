@@ -10,8 +10,8 @@
  * transaction that begins by UPDATE-ing the campaign row: that row lock (PostgreSQL) or write
  * lock (SQLite) makes the rest of the transaction exclusive per campaign, across processes. It
  * works out how many mails the rate allows since `next_dispatch_at`, takes that many waiting
- * recipients, writes one outbox row per recipient still active (in their language's version when
- * the campaign has it, else the other: campaign-versions.ts; with their own unsubscribe link)
+ * recipients, writes one outbox row per recipient still active (in the version fixed for them when
+ * the send started, `campaign_recipients.language`: campaign-versions.ts; with their own unsubscribe link)
  * and marks each recipient queued (with the mail id) or skipped, and moves the clock. A crash
  * before the commit leaves everything waiting; after it, everything queued: a recipient is never
  * queued twice nor skipped. The outbox then delivers each row (stable Message-ID).
@@ -176,7 +176,7 @@ export class CampaignDispatcher {
       const due = await trx
         .selectFrom("campaign_recipients as r")
         .leftJoin("subscribers as s", "s.id", "r.subscriber_id")
-        .select(["r.subscriber_id", "r.email", "s.status", "s.unsubscribe_key", "s.language"])
+        .select(["r.subscriber_id", "r.email", "r.language", "s.status", "s.unsubscribe_key"])
         .where("r.campaign_id", "=", id)
         .where("r.status", "=", "waiting")
         .orderBy("r.subscriber_id")
@@ -191,7 +191,7 @@ export class CampaignDispatcher {
       const skipped = due.filter((r) => !(r.status === "active" && r.unsubscribe_key));
       const mailTo = this.mails.for(locked);
       const mails: MailInput[] = [];
-      for (const r of active) mails.push(await mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key, language: r.language ?? "en" }));
+      for (const r of active) mails.push(await mailTo({ email: r.email, unsubscribe_key: r.unsubscribe_key, language: r.language }));
       const mailIds = await this.outbox.enqueueMany(trx, mails);
       // One UPDATE per recipient would be 500 statements; a CASE keeps it to one.
       if (active.length > 0) {

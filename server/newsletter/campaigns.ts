@@ -9,8 +9,8 @@
 import type { Config } from "../config";
 import { DateTime } from "luxon";
 import { type Db, nowIso } from "../db/database";
-import type { Selectable } from "kysely";
-import type { CampaignStatus, CampaignsTable } from "../db/schema";
+import { PostgresAdapter, type RawBuilder, type Selectable, sql } from "kysely";
+import type { CampaignRecipientsTable, CampaignStatus, CampaignsTable, MailStatus } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailOutbox } from "../mail/outbox";
 import type { Audit, AuditAction } from "../audit/audit";
@@ -18,7 +18,7 @@ import { campaignError, type CampaignErrorCode } from "~/features/team/campaigns
 import { type CampaignInput, campaignInputError, campaignInputSchema } from "~/features/team/team-schemas";
 import { type Audience, type Segment, SEGMENT_NAMES, audienceOf, inAudience, parseSegment, readSegment, segmentFields, segmentJson } from "./campaign-audience";
 import { CampaignDispatcher, CampaignMails } from "./campaign-dispatcher";
-import { type CampaignTexts, campaignTitle, mailsByVersion, versionsOf } from "./campaign-versions";
+import { type CampaignTexts, campaignTitle, mailsByVersion, versionFor, versionsOf } from "./campaign-versions";
 import type { Locale } from "~/shared/i18n/locale";
 import type { NewsletterKeys } from "./keys";
 import { newRowId } from "../db/row-id";
@@ -40,12 +40,45 @@ export interface CampaignProgress extends CampaignTexts {
   skipped: number;
   /** Not yet handed to the outbox, or handed and not yet sent. */
   remaining: number;
+  /** Once sending: the same counts per version (the mail's language); skipped ones got none. */
+  byVersion: Record<Locale, VersionProgress>;
   segment: Segment;
   /** Before the send: who it would go to now, and who is left out and why. */
   audience: Audience | undefined;
   /** When a scheduled campaign starts sending (UTC ISO), and who scheduled it. */
   scheduled_at: string | null;
   scheduled_by: string | null;
+}
+
+/** The recipients of one version of a campaign being sent (or sent). */
+export interface VersionProgress {
+  sent: number;
+  failed: number;
+  remaining: number;
+}
+
+/** One group of a campaign's recipients: their state, version, mail's state, and how many. */
+export interface RecipientCount {
+  recipient: CampaignRecipientsTable["status"];
+  language: Locale;
+  mail: MailStatus | null;
+  n: number | string;
+}
+
+/**
+ * A campaign's recipients counted by their state, version and mail's state, in one query that
+ * reads indexes only (migration 0031): the recipients' (campaign_id, status, language, mail_id),
+ * and each queued mail's state from mail_id_status. SQLite is told to use that one: it would pick
+ * the mail's primary key by itself and read each row's state past its text and HTML, through the
+ * row's overflow pages. PostgreSQL plans by its statistics.
+ */
+export function recipientCounts(db: Db, id: string): RawBuilder<RecipientCount> {
+  const mail = db.getExecutor().adapter instanceof PostgresAdapter ? sql`mail as m` : sql`mail as m indexed by mail_id_status`;
+  return sql<RecipientCount>`
+    select r.status as recipient, r.language, m.status as mail, count(*) as n
+    from campaign_recipients as r left join ${mail} on m.id = r.mail_id
+    where r.campaign_id = ${id}
+    group by r.status, r.language, m.status`;
 }
 
 /** A version's mail as its recipients get it: the one rendering of the dispatcher (CampaignMails.version). */
@@ -242,23 +275,31 @@ export class Campaigns {
 
   /**
    * Moves a campaign from one of `from` to sending (`onlyDue`: when its schedule is due at `now`) and
-   * fills its recipient list with its audience as it is now. Undefined when another transaction
-   * started it first (or it is not in `from`).
+   * fills its recipient list with its audience as it is now, each with the version they get
+   * (`versionFor` their language, as SQL). Undefined when another transaction started it first
+   * (or it is not in `from`).
    */
   private async begin(trx: Db, id: string, from: CampaignStatus[], now: Date, onlyDue: boolean): Promise<number | undefined> {
     const stamp = now.toISOString();
     let update = trx.updateTable("campaigns").set({ status: "sending", started_at: stamp, next_dispatch_at: stamp }).where("id", "=", id).where("status", "in", from);
     if (onlyDue) update = update.where("scheduled_at", "<=", stamp);
-    const started = await update.returning("segment").executeTakeFirst();
+    const started = await update.returning(["segment", "subject", "body", "subject_fr", "body_fr"]).executeTakeFirst();
     if (!started) return undefined;
     const segment = parseSegment(started.segment);
+    const [english, french] = [versionFor(started, "en").locale, versionFor(started, "fr").locale];
     const inserted = await trx
       .insertInto("campaign_recipients")
-      .columns(["campaign_id", "subscriber_id", "email", "status"])
+      .columns(["campaign_id", "subscriber_id", "email", "status", "language"])
       .expression((eb) =>
         eb
           .selectFrom("subscribers as s")
-          .select([eb.val(id).as("campaign_id"), "s.id", "s.email", eb.val("waiting").as("status")])
+          .select([
+            eb.val(id).as("campaign_id"),
+            "s.id",
+            "s.email",
+            eb.val("waiting").as("status"),
+            sql<Locale>`case when s.language = 'fr' then ${french} else ${english} end`.as("language"),
+          ])
           .where(inAudience(segment)),
       )
       .executeTakeFirst();
@@ -295,24 +336,19 @@ export class Campaigns {
   }
 
   private async progressOf(c: CampaignRow): Promise<CampaignProgress> {
-    const rows = await this.db
-      .selectFrom("campaign_recipients as r")
-      .leftJoin("mail as m", "m.id", "r.mail_id")
-      .select(["r.status as recipient", "m.status as mail", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("r.campaign_id", "=", c.id)
-      .groupBy(["r.status", "m.status"])
-      .execute();
-    let sent = 0;
-    let failed = 0;
+    const { rows } = await recipientCounts(this.db, c.id).execute(this.db);
     let skipped = 0;
-    let remaining = 0;
+    const byVersion: Record<Locale, VersionProgress> = { en: { sent: 0, failed: 0, remaining: 0 }, fr: { sent: 0, failed: 0, remaining: 0 } };
     for (const row of rows) {
       const n = Number(row.n);
+      const version = byVersion[row.language];
       if (row.recipient === "skipped") skipped += n;
-      else if (row.mail === "sent") sent += n;
-      else if (row.mail === "failed") failed += n;
-      else remaining += n;
+      else if (row.mail === "sent") version.sent += n;
+      else if (row.mail === "failed") version.failed += n;
+      else version.remaining += n;
     }
+    const total = (key: keyof VersionProgress) => byVersion.en[key] + byVersion.fr[key];
+    const [sent, failed, remaining] = [total("sent"), total("failed"), total("remaining")];
     const { id, subject, body, subject_fr, body_fr, status, created_by, created_at, started_at, finished_at, scheduled_at, scheduled_by } = c;
     const segment = parseSegment(c.segment);
     // Before the send the recipients are the audience as it is now; after, those it was sent to.
@@ -336,6 +372,7 @@ export class Campaigns {
       failed,
       skipped,
       remaining,
+      byVersion,
       segment,
       audience,
       scheduled_at,

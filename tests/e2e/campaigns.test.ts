@@ -4,7 +4,8 @@
  * out and why, and the send delivers to exactly those; the preview frames hold the mail as sent
  * (the test mail's HTML part); a time in the member's zone is stored as the right UTC instant, a
  * past or skipped (DST) time is refused in words, a schedule is cancelled and set again, and the
- * campaign goes out once when due; every edit is audited with the member; axe in both contrast
+ * campaign goes out once when due; every edit is audited with the member; a campaign in both
+ * languages shows, once sent, each version's sent, failed and remaining mails; axe in both contrast
  * modes, and no sideways scroll at 390 px.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -210,6 +211,37 @@ describe("campaigns", () => {
     expect(await page.getByTestId("campaign-by-version").textContent()).toMatch(/^[1-9]\d* in English, 0 in French\.$/);
     await schedule("2027-04-01T09:00");
     await expect.poll(() => page.getByTestId("campaign-status").textContent()).toBe("scheduled");
+
+    // A French subscriber, and a campaign in both languages sent now: its progress, per version.
+    const french = await fetch(`${ctx.url}/fr/newsletter`, { method: "POST", headers: { "content-type": "application/json", origin: ctx.url }, body: JSON.stringify({ email: "zoe@example.com", locale: "fr" }) });
+    expect(french.status).toBe(200);
+    await page.getByRole("link", { name: "New campaign" }).click();
+    await page.getByLabel("English subject").fill("Summer news");
+    await page.getByLabel("English message").fill("Permits are faster.");
+    await page.getByLabel("French subject").fill("Nouvelles de l'été");
+    await page.getByLabel("French message").fill("Les permis sont plus rapides.");
+    await page.getByRole("button", { name: "Create and preview" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Preview: Summer news" }).count()).toBe(1);
+    expect(await page.getByTestId("campaign-by-version").textContent()).toBe("2 in English, 1 in French.");
+    // Before the send, no progress per version.
+    expect(await page.getByTestId("campaign-progress-by-version").count()).toBe(0);
+    await page.getByLabel(/subscribers of the audience now/).check();
+    await page.getByRole("button", { name: "Send now" }).click();
+    const progress = page.getByTestId("campaign-progress-by-version");
+    const rows = async () => (await progress.locator("tbody tr").allInnerTexts()).map((row) => row.split(/\s+/).join(" "));
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("link", { name: "Refresh progress" }).click();
+          return rows();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toEqual(["English 2 0 0", "French 1 0 0"]);
+    expect(await progress.locator("thead th").allInnerTexts()).toEqual(["Version", "Sent", "Failed", "Remaining"]);
+    expect(await page.getByTestId("campaign-sent").textContent()).toBe("3");
+    expect((await withSubject("Summer news")).map((m) => m.headers.to).sort()).toEqual(["ann@example.com", "bob@example.com"]);
+    expect((await withSubject("Nouvelles de l'été")).map((m) => m.headers.to)).toEqual(["zoe@example.com"]);
   });
 
   for (const contrast of ["normal", "high"] as const) {
@@ -221,8 +253,9 @@ describe("campaigns", () => {
         const { page, context } = await newPage(ctx.browser, { viewport });
         await context.addCookies(signedIn);
         if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
-        // One being written (audience with an unsaved segment, preview, schedule) and one sent.
-        const [scheduled, sent] = ["scheduled", "done"].map((status) => query<{ id: string }>("select id from campaigns where status = ? limit 1", status)[0]!.id);
+        // One being written (audience with an unsaved segment, preview, schedule) and one sent (in both languages).
+        const scheduled = query<{ id: string }>("select id from campaigns where status = 'scheduled' limit 1")[0]!.id;
+        const sent = query<{ id: string }>("select id from campaigns where status = 'done' and subject_fr <> '' limit 1")[0]!.id;
         for (const path of [`/team/campaigns?id=${scheduled}&source=linkedin&campaign=&plan=&since=2026-01-01`, `/team/campaigns?id=${sent}`]) {
           await visit(page, `${ctx.url}${path}`);
           expect(await page.getByTestId("campaign-audience").count() + (await page.getByTestId("campaign-sent").count())).toBeGreaterThan(0);

@@ -9,10 +9,12 @@ import net from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prerenderedAnswerPaths, prerenderedPaths } from "~/routes-list";
-import { CROSS_SITE_MESSAGE } from "../../server/http/origin-check";
 import { chatVisitor } from "../support/chat-client";
 import { repoRoot } from "../support/paths";
 import { startSite, type Site } from "../support/site-server";
+
+/** The refusal as an English page (and any client that names no language) gets it. */
+const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 const PUBLIC = "https://www.heavyroute.example";
 

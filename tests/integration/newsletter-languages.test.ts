@@ -3,7 +3,7 @@
  * sending to a real SMTP server on loopback: a French sign-up gets the French welcome, with its
  * links to the French unsubscribe page, and the admin's notice names the language; a campaign written in
  * both languages gives each subscriber exactly one mail, in their language; one written in French
- * only goes to everyone in French.
+ * only goes to everyone in French. The campaign's progress counts each version's mails.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../support/postgres";
@@ -66,6 +66,9 @@ it.each(["sqlite", "postgres"] as const)("on %s: welcomes each subscriber in the
     const campaignMails = (email: string) => mailsTo(email).filter((m) => m.subject.startsWith(prefix));
     await until(() => [...english, ...french].every((email) => campaignMails(email).length >= 1), 60_000, "the bilingual campaign");
     await until(async () => (await services.campaigns.get(both))?.status === "done", 15_000, "the campaign done");
+    const sentOf = async (id: string) => (await services.campaigns.get(id))!;
+    await until(async () => (await sentOf(both)).sent === 5, 15_000, "every mail of the bilingual campaign marked sent");
+    expect((await sentOf(both)).byVersion).toEqual({ en: { sent: 3, failed: 0, remaining: 0 }, fr: { sent: 2, failed: 0, remaining: 0 } });
     for (const email of english) {
       expect(campaignMails(email).map((m) => m.subject), email).toEqual([`${prefix}We are live`]);
       expect(campaignMails(email)[0]!.text).toContain(`${ORIGIN}/unsubscribe?token=`);
@@ -83,6 +86,8 @@ it.each(["sqlite", "postgres"] as const)("on %s: welcomes each subscriber in the
     expect(await services.campaigns.start("lead@example.com", frenchOnly)).toBe(5);
     await until(() => [...english, ...french].every((email) => campaignMails(email).length === 2), 60_000, "the French-only campaign");
     for (const email of [...english, ...french]) expect(campaignMails(email).map((m) => m.subject).sort(), email).toEqual([`${prefix}${email.includes("reader") ? "We are live" : "Nous sommes en ligne"}`, `${prefix}Nouvelles`].sort());
+    await until(async () => (await sentOf(frenchOnly)).sent === 5, 15_000, "every mail of the French campaign marked sent");
+    expect((await sentOf(frenchOnly)).byVersion).toEqual({ en: { sent: 0, failed: 0, remaining: 0 }, fr: { sent: 5, failed: 0, remaining: 0 } });
     // English subscribers get the French version with its French footer, their unsubscribe link on the French page.
     expect(campaignMails(english[0]!).find((m) => m.subject === `${prefix}Nouvelles`)!.text).toContain(`Se désabonner en un clic\u00a0: ${ORIGIN}/fr/unsubscribe?token=`);
   } finally {

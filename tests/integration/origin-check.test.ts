@@ -6,8 +6,10 @@
  * form post (a React Router action).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE } from "../../server/http/origin-check";
 import { startSite, type Site } from "../support/site-server";
+
+/** The refusal as an English page (and any client that names no language) gets it. */
+const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 let site: Site;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
  * The browser's requests to /api/chat/* (docs/chat.md, Endpoints). Shapes and texts come from
  * chat-contract.ts; the request schemas (zod) are loaded on demand by loadChatSchemas.
  */
-import { getLocale } from "~/shared/i18n/locale";
+import { getLocale, pageLanguageHeaders } from "~/shared/i18n/locale";
 import {
   type ChatLimits,
   type ErrorResponse,
@@ -19,7 +19,8 @@ import { ATTRIBUTION_FIELD, leadAttribution } from "~/shared/forms/attribution";
 /** A reply stream silent for this long ends in the failure text (the server's own limit is shorter). */
 export const STALL_MS = 45_000;
 
-const JSON_HEADERS = { "content-type": "application/json" };
+/** A JSON body, and the page's language for a refusal made before it is read (too large, not JSON). */
+const jsonHeaders = (locale = getLocale()) => ({ "content-type": "application/json", ...pageLanguageHeaders(locale) });
 
 let schemas: Promise<typeof ChatSchemas> | undefined;
 /** The request schemas, in their own chunk (zod), fetched once. */
@@ -57,7 +58,7 @@ export async function fetchSession(timeZone = browserTimeZone()): Promise<Sessio
  */
 export async function saveLead(lead: ChatSchemas.LeadRequest): Promise<{ ok: true; value: LeadResponse } | { ok: false; error: string }> {
   const body = JSON.stringify({ ...lead, [ATTRIBUTION_FIELD]: leadAttribution() });
-  const response = await fetch("/api/chat/lead", { method: "POST", headers: JSON_HEADERS, body });
+  const response = await fetch("/api/chat/lead", { method: "POST", headers: jsonHeaders(lead.locale), body });
   const answer = await jsonBody<LeadResponse & ErrorResponse>(response);
   if (response.ok && answer.message && answer.limits) return { ok: true, value: { message: answer.message, limits: answer.limits } };
   return { ok: false, error: answer.error ?? chatFailure() };
@@ -65,14 +66,14 @@ export async function saveLead(lead: ChatSchemas.LeadRequest): Promise<{ ok: tru
 
 /** Whether the server queued the transcript. */
 export async function sendTranscript(): Promise<boolean> {
-  const response = await fetch("/api/chat/transcript", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ locale: getLocale() }) });
+  const response = await fetch("/api/chat/transcript", { method: "POST", headers: jsonHeaders(), body: JSON.stringify({ locale: getLocale() }) });
   return response.ok;
 }
 
 /** "Ask the team" (a contact message, with its attribution as a lead): Max Load's confirmation, or the refusal's text. */
 export async function askTeam(): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
   const body = JSON.stringify({ locale: getLocale(), [ATTRIBUTION_FIELD]: leadAttribution() });
-  const response = await fetch("/api/chat/handover", { method: "POST", headers: JSON_HEADERS, body });
+  const response = await fetch("/api/chat/handover", { method: "POST", headers: jsonHeaders(), body });
   const answer = await jsonBody<HandoverResponse & ErrorResponse>(response);
   if (response.ok && answer.message) return { ok: true, message: answer.message };
   return { ok: false, error: answer.error ?? handoverFailed() };
@@ -100,7 +101,7 @@ export async function postMessage(text: string, timeZone = browserTimeZone(), st
   try {
     const response = await fetch("/api/chat/messages", {
       method: "POST",
-      headers: JSON_HEADERS,
+      headers: jsonHeaders(locale),
       body: JSON.stringify({ text, timeZone, locale }),
       signal: controller.signal,
     });

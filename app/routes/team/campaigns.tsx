@@ -154,6 +154,49 @@ function byVersion(mails: Record<(typeof LANGUAGES)[number], number>, versions: 
   return parts.join(", ");
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+const cell = "px-3 py-2";
+
+/**
+ * Once sending: the mails of each version (the recipient's language, or the other version when the
+ * campaign has none in it), sent, failed and remaining. A campaign in one language has one row.
+ */
+function VersionProgressTable({ byVersion, versions }: { byVersion: Record<(typeof LANGUAGES)[number], { sent: number; failed: number; remaining: number }>; versions: readonly (typeof LANGUAGES)[number][] }) {
+  return (
+    <table className="mt-4 w-full max-w-xl border-collapse text-left" data-testid="campaign-progress-by-version">
+      <caption className="mb-1 text-left font-semibold">By version</caption>
+      <thead>
+        <tr className="border-b border-line">
+          <th scope="col" className={`${cell} pl-0`}>
+            Version
+          </th>
+          <th scope="col" className={`${cell} text-right`}>
+            Sent
+          </th>
+          <th scope="col" className={`${cell} text-right`}>
+            Failed
+          </th>
+          <th scope="col" className={`${cell} pr-0 text-right`}>
+            Remaining
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {versions.map((language) => (
+          <tr key={language} className="border-b border-line">
+            <th scope="row" className={`${cell} pl-0 font-normal`}>
+              {LEAD_LANGUAGE_LABELS[language]}
+            </th>
+            <td className={`${cell} text-right tabular-nums`}>{count(byVersion[language].sent)}</td>
+            <td className={`${cell} text-right tabular-nums`}>{count(byVersion[language].failed)}</td>
+            <td className={`${cell} pr-0 text-right tabular-nums`}>{count(byVersion[language].remaining)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** One version's fields: its subject and Markdown message. */
 function VersionFields({ language, subject, body }: { language: (typeof LANGUAGES)[number]; subject: string; body: string }) {
   const name = LEAD_LANGUAGE_LABELS[language];
@@ -368,12 +411,13 @@ export default function CampaignsPage() {
               <div key={label} className="rounded-lg border border-line p-3">
                 <dt className="text-sm text-muted">{label}</dt>
                 <dd className="text-xl font-bold first-letter:uppercase" data-testid={`campaign-${label.toLowerCase()}`}>
-                  {value}
+                  {typeof value === "number" ? count(value) : value}
                 </dd>
               </div>
             ))}
           </dl>
           {selected.skipped > 0 ? <p className="mt-2">{selected.skipped} skipped (unsubscribed before their turn).</p> : null}
+          {writing ? null : <VersionProgressTable byVersion={selected.byVersion} versions={LANGUAGES.filter((language) => versions.includes(language))} />}
           <div className="mt-6 flex flex-wrap items-start gap-4">
             <Form method="post">
               <input type="hidden" name="id" value={selected.id} />

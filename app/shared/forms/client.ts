@@ -1,12 +1,13 @@
 import type { z } from "zod/mini";
-import { getLocale } from "~/shared/i18n/locale";
+import { getLocale, pageLanguageHeaders } from "~/shared/i18n/locale";
 import { ATTRIBUTION_FIELD, leadAttribution } from "./attribution";
 import { type FieldErrors, type FormResult, LOCALE_FIELD } from "./form-result";
 
 /**
  * The browser side of the lead forms: validates with the shared schema (loaded lazily, so zod is
  * not part of the first page load), then posts JSON to the form's own URL (in the page's language),
- * with the page's language (LOCALE_FIELD: the answer's texts are in it) and the lead's attribution
+ * with the page's language (LOCALE_FIELD: the answer's texts are in it; and Content-Language, for a
+ * refusal made before the body is read) and the lead's attribution
  * (./attribution.ts).
  */
 
@@ -32,7 +33,7 @@ export async function postForm(url: string, values: Record<string, string>): Pro
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...pageLanguageHeaders() },
       body: JSON.stringify({ ...values, [LOCALE_FIELD]: getLocale(), [ATTRIBUTION_FIELD]: leadAttribution() }),
       credentials: "same-origin",
     });

@@ -30,5 +30,11 @@ export function pathIn(path: string, locale: Locale): string {
   return localized.replace(/^\/fr\/(?=$|[?#])/, "/fr");
 }
 
+/**
+ * The headers our fetch calls send with the page's language: the server says the refusals it makes
+ * before reading a body (too large, not JSON…) in it (server/http/request-locale.ts).
+ */
+export const pageLanguageHeaders = (locale: Locale = getLocale()): { "Content-Language": string } => ({ "Content-Language": LANGUAGE_TAG[locale] });
+
 /** The other language: what the language switch offers. */
 export const otherLocale = (locale: Locale): Locale => (locale === "en" ? "fr" : "en");

@@ -27,6 +27,7 @@ import * as webhooks from "./0026-webhooks";
 import * as peopleList from "./0024-people-list";
 import * as leadLanguage from "./0029-lead-language";
 import * as cannedRepliesLanguage from "./0030-canned-replies-language";
+import * as campaignRecipientVersion from "./0031-campaign-recipient-version";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0024-people-list": peopleList,
   "0029-lead-language": leadLanguage,
   "0030-canned-replies-language": cannedRepliesLanguage,
+  "0031-campaign-recipient-version": campaignRecipientVersion,
 };
