@@ -50,7 +50,7 @@ function staticOnly(file: string, html: string): string {
 /**
  * A pre-rendered page inlines only the CSS of its own markup (plus the two classes the menu
  * script toggles), without the element rules none of its elements meet, so the first response
- * fits TCP's first round trip (decisions 0115, 0133, 0136).
+ * fits TCP's first round trip (decisions 0115, 0133, 0138).
  */
 const appCss = fs.readFileSync(path.join(root, "app/app.css"), "utf8");
 // A compiler per stylesheet: one keeps every class it was given, so later pages would carry earlier ones'.

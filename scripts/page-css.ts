@@ -1,5 +1,5 @@
 /**
- * The CSS a static page inlines keeps only the rules that can apply to its markup (decision 0136).
+ * The CSS a static page inlines keeps only the rules that can apply to its markup (decision 0138).
  * Tailwind's preflight styles every element a page might hold (tables, code, form fields, date
  * pickers…), and app.css has rules for one page's classes (Home's hero): a rule goes when each of
  * its selectors ends on an element type the page does not have, or needs a class its markup does

@@ -13,7 +13,7 @@ const CSS = [
 
 const markup = (html: string, classes: string[]) => ({ types: elementTypes(html), classes: new Set(classes) });
 
-describe("a static page's inline CSS (decision 0136)", () => {
+describe("a static page's inline CSS (decision 0138)", () => {
   it("drops the element rules the page's markup cannot meet, and nothing that a class, an attribute or a state decides", () => {
     const html = '<html><body><h1 class="flex">Title</h1><p><a href="/">Home</a><button aria-pressed="false">A+</button></p></body></html>';
     const css = withoutUnmatchedRules(CSS, markup(html, ["flex", "aria-pressed:bg-ink", "marker:text-brand"]));
