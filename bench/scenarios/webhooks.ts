@@ -11,7 +11,7 @@
  * sides see the same machine (a single before/after split swung more between runs than the
  * budget's margin, decision 0128). A second after each switch belongs to neither side: the batch
  * in flight when the endpoint is disabled still goes out. The delivery rate is the backlog over
- * the time the endpoint was enabled until its last event arrived.
+ * the time it was delivering: in each enabled window, from its first arrival to its last.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { loadavg } from "node:os";
@@ -144,7 +144,14 @@ async function measure(ctx: BenchContext, receiver: ChildProcess): Promise<Bench
     .map((change, i) => ({ from: change.at, to: Math.min(switches[i + 1]?.at ?? lastSeeded, lastSeeded), enabled: change.enabled }))
     .filter((window) => window.from < lastSeeded);
   const enabledMs = windows.filter((window) => window.enabled).reduce((sum, window) => sum + window.to - window.from, 0);
-  const rate = EVENTS / (enabledMs / 1000);
+  // The rate while delivering: in each enabled window, from its first arrival to its last. The
+  // worker notices an endpoint enabled behind its back at its next poll (up to a second; enabling
+  // it in the workspace wakes it at once), and the batch in flight at a disable lands just after.
+  const deliveringMs = windows
+    .filter((window) => window.enabled)
+    .map((window) => seen.prefixedTimes.filter((at) => at >= window.from && at < window.to + SETTLE_MS))
+    .reduce((sum, arrivals) => sum + (arrivals.length > 1 ? (arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0) : 0), 0);
+  const rate = EVENTS / (deliveringMs / 1000);
   const sideOf = (at: number) => windows.find((window) => at >= window.from + SETTLE_MS && at < window.to)?.enabled;
   const during = answers.filter((a) => sideOf(a.at) === true).map((a) => a.ms);
   const quiet = answers.filter((a) => sideOf(a.at) === false).map((a) => a.ms);
@@ -152,8 +159,8 @@ async function measure(ctx: BenchContext, receiver: ChildProcess): Promise<Bench
   return [
     {
       title: `Webhook delivery of ${EVENTS.toLocaleString("en-US")} events to a local receiver during ${RATE} sign-ups/s (SQLite)`,
-      columns: ["events", "enabled (s)", "rate (/s)", "budget", "sign-ups during / without", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
-      rows: [[EVENTS, (enabledMs / 1000).toFixed(1), Math.round(rate), verdict(rate >= 200, "≥ 200/s"), `${during.length} / ${quiet.length}`, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
+      columns: ["events", "enabled / delivering (s)", "rate (/s)", "budget", "sign-ups during / without", "p99 during (ms)", "p99 without (ms)", "ratio", "budget"],
+      rows: [[EVENTS, `${(enabledMs / 1000).toFixed(1)} / ${(deliveringMs / 1000).toFixed(1)}`, Math.round(rate), verdict(rate >= 200, "≥ 200/s"), `${during.length} / ${quiet.length}`, p99(during), p99(quiet), ratio.toFixed(2), verdict(ratio <= 1.2, "≤ 1.2×")]],
       notes: [
         `Received (by a receiver in its own process): ${seen.ids} webhook-ids (${seededSeen} of the backlog, the rest the sign-ups' own lead.created), ${seen.duplicates} twice.`,
         `Load: ${result.sent} sign-ups over ${DURATION_S} s (${result.ok} ok, ${result.notOk} not ok, ${result.errors} errors); from ${ENABLE_AT_S} s in, the endpoint enabled and disabled in turn every ${WINDOW_S} s (${windows.length} windows until the backlog was out); "during" is the sign-ups answered in the enabled windows, "without" in the disabled ones, each window's first ${SETTLE_MS / 1000} s left out.`,

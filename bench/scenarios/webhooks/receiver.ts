@@ -13,6 +13,8 @@ export interface ReceiverReport {
   prefixed: number;
   /** Date.now() when the last id with that prefix arrived (0: none). */
   lastPrefixedAt: number;
+  /** Date.now() of each first arrival of an id with that prefix, in order. */
+  prefixedTimes: number[];
   duplicates: number;
 }
 
@@ -22,6 +24,7 @@ const prefix = process.argv[2] ?? "";
 const seen = new Set<string>();
 let prefixed = 0;
 let lastPrefixedAt = 0;
+const prefixedTimes: number[] = [];
 let duplicates = 0;
 
 const server = http.createServer((request, response) => {
@@ -34,6 +37,7 @@ const server = http.createServer((request, response) => {
       if (id.startsWith(prefix)) {
         prefixed++;
         lastPrefixedAt = Date.now();
+        prefixedTimes.push(lastPrefixedAt);
       }
     }
     response.writeHead(204).end();
@@ -43,6 +47,6 @@ const server = http.createServer((request, response) => {
 const send = (message: ReceiverMessage) => process.send?.(message);
 server.listen(0, "127.0.0.1", () => send({ port: (server.address() as AddressInfo).port }));
 process.on("message", (message) => {
-  if (message === "report") send({ report: { ids: seen.size, prefixed, lastPrefixedAt, duplicates } });
+  if (message === "report") send({ report: { ids: seen.size, prefixed, lastPrefixedAt, prefixedTimes, duplicates } });
   if (message === "stop") server.close(() => process.exit(0));
 });
