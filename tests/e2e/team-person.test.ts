@@ -132,6 +132,8 @@ describe("working one person", () => {
     // Newest first: the information request (30 min ago), the contact message, then the chat.
     const labels = await timeline.locator(":scope > li > p > span.font-semibold").allTextContents();
     expect(labels).toEqual(["Information request", "Contact message", "Chat conversation with Max Load"]);
+    // The contact message's category in words, as the team's mail names it.
+    expect(await timeline.getByText("Category: Question", { exact: true }).count()).toBe(1);
 
     // Assign to Bob with a follow-up date.
     await ann.getByLabel("Owner").selectOption(MEMBER);

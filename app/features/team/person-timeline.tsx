@@ -55,7 +55,19 @@ function Entry({ at, label, children }: { at: string; label: string; children: R
   );
 }
 
-export function PersonTimeline({ items, conversation }: { items: readonly TimelineItem[]; conversation: (conversation: PersonConversation) => ReactNode }) {
+/**
+ * `categoryLabel` words a contact message's stored category (the contact feature owns the words;
+ * the route composes the two).
+ */
+export function PersonTimeline({
+  items,
+  conversation,
+  categoryLabel,
+}: {
+  items: readonly TimelineItem[];
+  conversation: (conversation: PersonConversation) => ReactNode;
+  categoryLabel: (category: string) => string;
+}) {
   if (items.length === 0) return <p className="text-muted">Nothing yet.</p>;
   return (
     <ol className="space-y-3" aria-label="Timeline, newest first">
@@ -70,7 +82,7 @@ export function PersonTimeline({ items, conversation }: { items: readonly Timeli
                     Open this {LEAD_KIND_LABELS[lead.kind].toLowerCase()}
                   </Link>
                   {lead.plan_type ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">Plan: {lead.plan_type}</span> : null}
-                  {lead.category ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">{lead.category}</span> : null}
+                  {lead.category ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">Category: {categoryLabel(lead.category)}</span> : null}
                 </p>
                 {lead.message ? <p className="whitespace-pre-wrap">{lead.message}</p> : null}
                 {ATTRIBUTION_KEYS.some((key) => lead[key]) ? <AttributionList lead={lead} compact /> : null}

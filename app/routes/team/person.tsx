@@ -17,6 +17,7 @@ import { LEAD_LANGUAGES, LEAD_LANGUAGE_LABELS } from "~/features/team/team-lines
 import { LANGUAGE_TAG } from "~/shared/i18n/locale";
 import { parsePersonPageQuery, personWorkSchema, replySchema } from "~/features/team/person-schemas";
 import { PersonTimeline } from "~/features/team/person-timeline";
+import { CATEGORY_LABELS, CONTACT_CATEGORIES, type ContactCategory } from "~/features/contact/messages";
 import { teamErrorCode, UNKNOWN_ACTION } from "~/features/team/team-contract";
 import { readTeamForm, refuse } from "~/features/team/team-form.server";
 import { Notice, TeamPage, buttonClass, inputClass, linkClass, secondaryButtonClass } from "~/features/team/team-ui";
@@ -267,6 +268,7 @@ export default function Person() {
                 </h2>
                 <PersonTimeline
                   items={person.timeline}
+                  categoryLabel={(category) => (isContactCategory(category) ? CATEGORY_LABELS[category] : category)}
                   conversation={(conversation) => (
                     <div className="space-y-3 rounded-lg bg-surface p-3">
                       {conversation.messages.map((message, i) => (
@@ -304,3 +306,5 @@ export default function Person() {
     </TeamPage>
   );
 }
+
+const isContactCategory = (category: string): category is ContactCategory => (CONTACT_CATEGORIES as readonly string[]).includes(category);
