@@ -10,4 +10,7 @@ export const paraglideOptions = {
   // request (the root route's middleware); the islands read it from the page's address.
   strategy: ["url", "baseLocale"],
   emitTsDeclarations: true,
+  // Written over in place, not emptied first: `npm run dev` (the dev-server test) compiles again
+  // while other tests import these modules, and an emptied directory fails their imports.
+  cleanOutdir: false,
 } as const;
