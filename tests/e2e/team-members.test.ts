@@ -50,17 +50,24 @@ async function signInWith(page: Page, link: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/team");
 }
 
+/**
+ * Signs `email` in through the mailed link; returns the origin the link is on (the mail origin, the
+ * listening address: the browser stays on it, with its cookie).
+ */
+async function signInAs(page: Page, email: string): Promise<string> {
+  await page.goto(`${ctx.url}/team/sign-in`);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  const link = linkIn(await mailTo(email, "/team/sign-in/link"));
+  await signInWith(page, link);
+  return new URL(link).origin;
+}
+
 describe("members and settings", () => {
   it("invites, refuses a member the admin page, keeps an admin, and ends a removed member's session", async () => {
     // The refusals below answer 409, which the browser logs.
     const { page: admin } = await newPage(ctx.browser, { ignore: [/status of 409/] });
-    await admin.goto(`${ctx.url}/team/sign-in`);
-    await admin.getByLabel("Work email").fill(ADMIN);
-    await admin.getByRole("button", { name: "Email me a sign-in link" }).click();
-    const adminLink = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
-    // Links are on the mail origin (the listening address): the browser stays on it, with its cookie.
-    const origin = new URL(adminLink).origin;
-    await signInWith(admin, adminLink);
+    const origin = await signInAs(admin, ADMIN);
 
     await admin.goto(`${origin}/team/members`);
     await admin.getByLabel("Email address").fill(MEMBER);
@@ -143,12 +150,7 @@ describe("members and settings", () => {
 
   it("without JavaScript, Remove leads to the same confirmation step, and only its Remove removes", async () => {
     const { page } = await newPage(ctx.browser, { javaScriptEnabled: false });
-    await page.goto(`${ctx.url}/team/sign-in`);
-    await page.getByLabel("Work email").fill(ADMIN);
-    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-    const link = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
-    await signInWith(page, link);
-    const origin = new URL(link).origin;
+    const origin = await signInAs(page, ADMIN);
     await page.goto(`${origin}/team/members`);
     await page.getByLabel("Email address").fill("nora@example.com");
     await page.getByRole("button", { name: "Invite" }).click();
@@ -168,12 +170,7 @@ describe("members and settings", () => {
     it(`/team/members, its confirmation of a removal and /team/settings pass axe (${contrast} contrast) and fit a 390 px phone`, async () => {
       const { page } = await newPage(ctx.browser);
       if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
-      await page.goto(`${ctx.url}/team/sign-in`);
-      await page.getByLabel("Work email").fill(ADMIN);
-      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-      const link = linkIn(await mailTo(ADMIN, "/team/sign-in/link"));
-      await signInWith(page, link);
-      const origin = new URL(link).origin;
+      const origin = await signInAs(page, ADMIN);
       for (const path of ["/team/members", `/team/members?remove=${encodeURIComponent(ADMIN)}`, "/team/settings"]) {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto(`${origin}${path}`);
