@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { Socket } from "node:net";
+import net, { type Socket } from "node:net";
 import { ConfigError, type Config, listeningOrigin, loadProcessConfig } from "./config";
 import { expressServerOptions } from "./http/express-objects";
 import type { DestinationStream } from "pino";
@@ -105,7 +105,12 @@ export async function serve(setup: (context: ServeContext) => Promise<Served>, l
     // Idle connections stay open during the drain: closing one could race a request on its way.
     for (const res of active) if (!res.headersSent) res.shouldKeepAlive = false;
     if (drainMs > 0) await wait(drainMs);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stop listening in the check phase, right after the poll phase accepted what had arrived: a
+    // connection still in the kernel's queue when the listener closes is reset, request and all.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Not http.Server#close: it also closes every idle connection at once (Node 19+), among them
+    // one whose first request is still on its way. The connections are let go below.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
     const closing = Promise.resolve(served.close?.());
     const deadline = Date.now() + timeoutMs;
     const finished = await Promise.race([idle().then(() => true), wait(timeoutMs).then(() => false)]);

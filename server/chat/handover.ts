@@ -16,7 +16,8 @@ import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
 import { languageLine } from "../mail/lead-alerts";
-import { recipientZone, teamMailTime } from "../mail/team-time";
+import { teamTime } from "~/features/team/team-time";
+import { recipientZone } from "../mail/team-time";
 import { type ChatOutbox, composeTranscript } from "./transcript";
 import { CONVERSATION, addMessage, history, visitorRow } from "./visitors";
 
@@ -103,7 +104,7 @@ export function createHandovers(options: {
         `Name: ${shownName}`,
         `Email: ${email}`,
         languageLine(locale),
-        `Received at: ${teamMailTime(at, zone)}`,
+        `Received at: ${teamTime(at, zone)}`,
         "",
         "Conversation:",
         "",

@@ -11,7 +11,7 @@ import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import { type LeadAlerts, languageLine } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
-import { teamMailTime } from "../mail/team-time";
+import { teamTime } from "~/features/team/team-time";
 import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 import { refreshPersonSummaries } from "../db/person-summary";
 
@@ -81,7 +81,7 @@ export class LeadCapture {
           `Email: ${input.email}`,
           `Category: ${CATEGORY_LABELS[input.category]}`,
           languageLine(locale),
-          `Received at: ${teamMailTime(now, await this.alerts.zoneOf(trx, this.mail.teamEmail))}`,
+          `Received at: ${teamTime(now, await this.alerts.zoneOf(trx, this.mail.teamEmail))}`,
           "",
           "Message:",
           input.message,
@@ -116,7 +116,7 @@ export class LeadCapture {
           `Phone: ${input.phone}`,
           `Company or service: ${input.company}`,
           languageLine(locale),
-          `Received at: ${teamMailTime(now, await this.alerts.zoneOf(trx, this.mail.teamEmail))}`,
+          `Received at: ${teamTime(now, await this.alerts.zoneOf(trx, this.mail.teamEmail))}`,
           "",
           "Questions or comments:",
           input.message,

@@ -16,7 +16,8 @@ import type { Locale } from "~/shared/i18n/locale";
 import type { Database } from "../db/schema";
 import { type MailInput, textToHtml } from "./compose";
 import type { MailOutbox } from "./outbox";
-import { recipientZone, teamMailTime } from "./team-time";
+import { teamTime } from "~/features/team/team-time";
+import { recipientZone } from "./team-time";
 
 /** A lead as its alert names it. */
 export interface NewLead {
@@ -80,7 +81,7 @@ export function alertMail(lead: NewLead, to: string, zone: string, origin: strin
     `A new lead on ${PRODUCT_NAME}: ${leadLabel(lead).toLowerCase()}.`,
     "",
     `Who: ${leadWho(lead)}`,
-    `When: ${teamMailTime(lead.at, zone)}`,
+    `When: ${teamTime(lead.at, zone)}`,
     languageLine(lead.language),
     "",
     `Open the person in the team workspace: ${origin}${personPath(lead.email)}`,

@@ -1,56 +1,11 @@
 /**
  * Times in the mail the team gets (new-lead alerts, the daily digest, the notices of a contact
- * message, an information request, a chat's "Ask the team" and a newsletter sign-up): in the
- * recipient's time zone (their own as a member, else TEAM_TIMEZONE), as a person reads them:
- * "Fri 27 Nov 2026, 14:05 EST". English, as every mail to the team.
+ * message, an information request, a chat's "Ask the team" and a newsletter sign-up) are in the
+ * recipient's time zone: their own as a member, else TEAM_TIMEZONE. They read as in the workspace
+ * (`teamTime`, app/features/team/team-time.ts).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-
-const cache = new Map<string, { parts: Intl.DateTimeFormat; names: Intl.DateTimeFormat[] }>();
-
-/**
- * A zone's name is asked of several English locales: each knows the abbreviations of its own
- * region ("EST" in en-US, "CET" in en-GB, "AEDT" in en-AU); where none has one, the offset
- * ("GMT+9") is what all of them say.
- */
-const NAME_LOCALES = ["en-US", "en-CA", "en-GB", "en-AU"] as const;
-
-function formatsOf(zone: string) {
-  let formats = cache.get(zone);
-  if (!formats) {
-    formats = {
-      parts: new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-      names: NAME_LOCALES.map((locale) => new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })),
-    };
-    cache.set(zone, formats);
-  }
-  return formats;
-}
-
-/** The zone's short name at `date`: an abbreviation where an English locale has one, else the offset. */
-function zoneName(names: readonly Intl.DateTimeFormat[], date: Date): string {
-  let offset = "";
-  for (const format of names) {
-    const name = format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? "";
-    if (!/^GMT[+-]/.test(name)) return name;
-    offset ||= name;
-  }
-  return offset;
-}
-
-/**
- * "Fri 27 Nov 2026, 14:05 EST": a stored time (ISO, UTC) in `zone`. `withZone: false` leaves the
- * zone's name off, for a list under a line that names it.
- */
-export function teamMailTime(iso: string, zone: string, options: { withZone?: boolean } = {}): string {
-  const date = new Date(iso);
-  const { parts, names } = formatsOf(zone);
-  const all = parts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? "";
-  const time = `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}, ${part("hour")}:${part("minute")}`;
-  return options.withZone === false ? time : `${time} ${zoneName(names, date)}`;
-}
 
 /** The zone a mail's recipient reads times in: their own if they are a member who chose one, else the team's. */
 export async function recipientZone(db: Kysely<Database>, email: string, teamTimeZone: string): Promise<string> {

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { isLocale, type Locale } from "~/shared/i18n/locale";
 import { languageLine } from "../mail/lead-alerts";
 import { headerSafe, type MailInput, textToHtml } from "../mail/compose";
-import { teamMailTime } from "../mail/team-time";
+import { teamTime } from "~/features/team/team-time";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 
 export const ADMIN_NOTICE_TEMPLATE = "newsletter-admin-notice";
@@ -37,6 +37,6 @@ export const adminNoticeTemplate =
   async (values, row) => {
     if (values.email === undefined || values.at === undefined) throw new MailTemplateError(`Mail ${row.id}: the admin notice has no address or time.`);
     // Notices queued before languages were stored are English.
-    const text = adminNoticeText(values.email, teamMailTime(values.at, await zoneOf(row.to)), isLocale(values.language) ? values.language : "en");
+    const text = adminNoticeText(values.email, teamTime(values.at, await zoneOf(row.to)), isLocale(values.language) ? values.language : "en");
     return { text, html: textToHtml(text) };
   };

@@ -20,7 +20,7 @@ import { LEAD_KIND_TABLES, selectLeads } from "../leads/lead-kinds";
 import type { Logger } from "../logger";
 import { type MailInput, textToHtml } from "../mail/compose";
 import { SETTINGS_PATH, type NewLead, alertFilterOf, alertMatches, leadLabel, leadWho } from "../mail/lead-alerts";
-import { teamMailTime } from "../mail/team-time";
+import { teamTime } from "~/features/team/team-time";
 import type { MailOutbox } from "../mail/outbox";
 
 const JOB_NAME = "lead-digest";
@@ -63,9 +63,9 @@ export function digestMail(leads: readonly NewLead[], to: string, zone: string, 
   const day = DateTime.fromJSDate(window.to, { zone }).toFormat("cccc d LLLL yyyy");
   const count = `${leads.length}${leads.length > DIGEST_LIST_MAX ? "+" : ""} new lead${leads.length === 1 ? "" : "s"}`;
   const text = [
-    `${PRODUCT_NAME}: ${count} since ${teamMailTime(window.from.toISOString(), zone)}.`,
+    `${PRODUCT_NAME}: ${count} since ${teamTime(window.from.toISOString(), zone)}.`,
     "",
-    ...shown.flatMap((lead) => [`${teamMailTime(lead.at, zone, { withZone: false })} · ${leadLabel(lead)} · ${leadWho(lead)}`, `  ${origin}${personPath(lead.email)}`, ""]),
+    ...shown.flatMap((lead) => [`${teamTime(lead.at, zone, { withZone: false })} · ${leadLabel(lead)} · ${leadWho(lead)}`, `  ${origin}${personPath(lead.email)}`, ""]),
     ...(leads.length > shown.length ? [`…and more: every lead is in the workspace, ${origin}/team`, ""] : []),
     `You get this mail because your new-lead alerts are set to "daily digest". Change them: ${origin}${SETTINGS_PATH}`,
   ].join("\n");

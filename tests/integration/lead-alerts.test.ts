@@ -19,7 +19,7 @@ import { LeadCapture } from "../../server/leads/lead-capture";
 import { createLogger } from "../../server/logger";
 import { LeadAlerts } from "../../server/mail/lead-alerts";
 import { MailOutbox } from "../../server/mail/outbox";
-import { teamMailTime } from "../../server/mail/team-time";
+import { teamTime } from "../../app/features/team/team-time";
 import { fileSender } from "../../server/mail/senders";
 import { leadDigest } from "../../server/team/lead-digest";
 import { createTeamWorkspace } from "../../server/team/workspace";
@@ -88,10 +88,10 @@ describe("alerts at once (SQLite, the built server, SMTP)", () => {
     expect(alert.text).toContain(`${PUBLIC}/team/people?email=gov%40example.com`);
     // Times in the member's zone, as a person reads them; the team inbox (no member) reads them in TEAM_TIMEZONE.
     const stored = await database.db.selectFrom("more_information").select("created_at").where("email", "=", "gov@example.com").executeTakeFirstOrThrow();
-    expect(alert.text).toContain(`When: ${teamMailTime(stored.created_at, "Europe/Paris")}\n`);
+    expect(alert.text).toContain(`When: ${teamTime(stored.created_at, "Europe/Paris")}\n`);
     expect(alert.text).toMatch(/When: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, \d\d:\d\d CES?T\n/);
     const notice = smtp.messages.find((mail) => mail.to.includes("team@example.com") && mail.text.includes("gov@example.com"))!;
-    expect(notice.text).toContain(`Received at: ${teamMailTime(stored.created_at, "America/Toronto")}\n`);
+    expect(notice.text).toContain(`Received at: ${teamTime(stored.created_at, "America/Toronto")}\n`);
     expect(notice.text).toMatch(/Received at: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T\n/);
     for (const mail of smtp.messages) expect(mail.text, mail.subject).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
 

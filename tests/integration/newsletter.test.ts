@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES, newsletterConsentText } from "../../app/features/newsletter/messages";
 import { UNSUBSCRIBE_MESSAGES } from "../../app/features/newsletter/unsubscribe-contract";
-import { teamMailTime } from "../../server/mail/team-time";
+import { teamTime } from "../../app/features/team/team-time";
 import { NewsletterKeys } from "../../server/newsletter/keys";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site-server";
@@ -133,7 +133,7 @@ describe.each([
     const [notice] = mailsTo("admin@example.com");
     expect(notice!.subject).toBe("New HeavyRoute newsletter subscriber: Ann@Example.com");
     // Its time in the team's zone (the admin is no member with a zone of their own), as a person reads it.
-    const subscribedAt = teamMailTime(row!.subscribed_at!, "America/Toronto");
+    const subscribedAt = teamTime(row!.subscribed_at!, "America/Toronto");
     expect(subscribedAt).toMatch(/^\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d E[SD]T$/);
     expect(notice!.text).toBe(["A new subscriber joined the HeavyRoute newsletter.", "", "Email: Ann@Example.com", "Language: English", `Subscribed at: ${subscribedAt}`].join("\n"));
     expect(notice!.html).toBe(`A new subscriber joined the HeavyRoute newsletter.<br><br>Email: Ann@Example.com<br>Language: English<br>Subscribed at: ${subscribedAt}`);

@@ -504,6 +504,9 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     const failed = await (await get("/team/mail?status=failed", cookie)).text();
     expect(failed).toContain("late@example.com");
     expect(failed).toContain("Last error:");
+    // Nothing still on its way (another mail of the sign-up, such as an alert, failing after the resend).
+    const unsettled = async () => (await database.db.selectFrom("mail").select("id").where("status", "not in", ["sent", "failed"]).execute()).length;
+    await expect.poll(unsettled, { timeout: 15_000 }).toBe(0);
     smtp.setFailing(false);
     const before = smtp.messages.length;
     const resent = await post("/team/mail", {}, { cookie });
@@ -511,6 +514,8 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await resent.text()).toMatch(/\d+ mails? queued again\./);
     // Both of the sign-up's mails are queued again, in either order: the admin notice names the address.
     await expect.poll(() => smtp.messages.slice(before).some((m) => m.subject.includes("late@example.com")), { timeout: 15_000 }).toBe(true);
+    // Every mail sent: nothing is left to resend.
+    await expect.poll(unsettled, { timeout: 15_000 }).toBe(0);
     expect((await post("/team/mail", {}, { cookie })).status).toBe(409);
   });
 

@@ -6,24 +6,15 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { loader as layoutLoader } from "~/routes/team/layout";
+import { teamTime } from "./team-time";
 
 /** The member's IANA time zone, from the workspace layout's loader (UTC outside it). */
 export function useMemberTimeZone(): string {
   return useRouteLoaderData<typeof layoutLoader>("routes/team/layout")?.profile.timeZone ?? "UTC";
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** "27 Nov 2026, 09:30 GMT+1": the time as the member reads it. */
-export const formatInZone = (iso: string, timeZone: string) => formatter(timeZone).format(new Date(iso));
+/** "Fri 27 Nov 2026, 09:30 CET": the time as the member reads it, as the mail to the team gives it. */
+export const formatInZone = (iso: string, timeZone: string) => teamTime(iso, timeZone);
 
 /** `formatInZone` in the member's zone, for times inside text (a line of details, a title). */
 export function useFormatTime(): (iso: string) => string {
