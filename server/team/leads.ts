@@ -59,7 +59,7 @@ export class TeamLeads {
   constructor(
     private readonly db: Db,
     private readonly audit: Audit,
-    private readonly dialect: "sqlite" | "postgres",
+    readonly dialect: "sqlite" | "postgres",
   ) {}
 
   /** One kind's leads of a filter (unordered), its time column beside it. */

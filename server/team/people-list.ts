@@ -83,54 +83,73 @@ export class PeopleList {
 
   private conditions(filter: PeopleFilter, member: string, today: string): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
-    const listed = (column: "s.kinds" | "s.plans" | "s.sources" | "s.campaigns" | "s.languages", value: string) => sql<SqlBool>`${sql.ref(column)} like ${listedPattern(value)} escape '\\'`;
+    const listed = (column: "ps.kinds" | "ps.plans" | "ps.sources" | "ps.campaigns" | "ps.languages", value: string) => sql<SqlBool>`${sql.ref(column)} like ${listedPattern(value)} escape '\\'`;
     // What the summary lists about a person's leads: enough when one property is asked for; when
     // the leads must be asked too, it narrows them first to the few people who can match, so the
     // database looks up their leads (by address) rather than reading every lead of the kind.
-    if (filter.kind) where.push(listed("s.kinds", filter.kind));
-    if (filter.plan) where.push(listed("s.plans", filter.plan));
-    if (filter.source) where.push(listed("s.sources", utmKey(filter.source)));
-    if (filter.campaign) where.push(listed("s.campaigns", utmKey(filter.campaign)));
-    if (filter.language) where.push(listed("s.languages", filter.language));
-    if (filter.q) where.push(sql<SqlBool>`s.search_text like ${containsPattern(filter.q.toLowerCase())} escape '\\'`);
+    if (filter.kind) where.push(listed("ps.kinds", filter.kind));
+    if (filter.plan) where.push(listed("ps.plans", filter.plan));
+    if (filter.source) where.push(listed("ps.sources", utmKey(filter.source)));
+    if (filter.campaign) where.push(listed("ps.campaigns", utmKey(filter.campaign)));
+    if (filter.language) where.push(listed("ps.languages", filter.language));
+    if (filter.q) where.push(sql<SqlBool>`ps.search_text like ${containsPattern(filter.q.toLowerCase())} escape '\\'`);
     if (!onSummary(filter)) {
       // People with at least one lead that matches every lead filter.
       const kinds = LEAD_KIND_TABLES.filter((kind) => (!filter.kind || kind.name === filter.kind) && (!filter.plan || kind.columns.includes("plan_type")));
-      const addresses = kinds.map((kind) => this.leads.sourceQuery(this.db, kind, filter).query.clearSelect().select(kind.address.as("address")));
-      const union = addresses.slice(1).reduce((all, next) => all.unionAll(next), addresses[0]!);
-      where.push(sql<SqlBool>`s.email in (${union})`);
+      if (filter.q && this.leads.dialect === "postgres") {
+        // A search: the summary's text has already narrowed the people to the few whose leads may
+        // match, so each one's leads are looked up by address. As a semi-join, PostgreSQL would
+        // read every lead of the kind, taking a search for rare; `offset 0` keeps it from making
+        // one. (SQLite would look up the leads before the summary's text: the list below suits it.)
+        const leadsOf = kinds.map(
+          (kind) =>
+            sql<SqlBool>`exists ${this.leads
+              .sourceQuery(this.db, kind, filter)
+              .query.clearSelect()
+              .select(sql`1`.as("one"))
+              .where(() => sql<SqlBool>`${kind.address} = ps.email`)
+              .limit(1)
+              .offset(0)}`,
+        );
+        where.push(sql<SqlBool>`(${sql.join(leadsOf, sql` or `)})`);
+      } else {
+        const addresses = kinds.map((kind) => this.leads.sourceQuery(this.db, kind, filter).query.clearSelect().select(kind.address.as("address")));
+        const union = addresses.slice(1).reduce((all, next) => all.unionAll(next), addresses[0]!);
+        where.push(sql<SqlBool>`ps.email in (${union})`);
+      }
     }
-    // "No one's" and "new" (most people: those without a row in `people` too) as anti-joins:
-    // PostgreSQL's planner reads `p.owner is null` after the left join as rare and sorts everyone.
-    if (filter.owner === "unowned") where.push(sql<SqlBool>`not exists (select 1 from people o where o.email = s.email and o.owner is not null)`);
-    else if (filter.owner) where.push(sql<SqlBool>`p.owner = ${filter.owner === "me" ? member : filter.owner}`);
-    if (filter.stage === "new") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = s.email and w.stage <> 'new')`);
-    else if (filter.stage) where.push(sql<SqlBool>`p.stage = ${filter.stage}`);
-    if (filter.due) where.push(sql<SqlBool>`p.follow_up_on <= ${today}`);
+    // The team's work on the person (`people`, one row at most, none for most people) as
+    // semi-joins and anti-joins: the list reads it for its page's people only (`workOf`).
+    // PostgreSQL's planner reads `p.owner is null` after a left join as rare and sorts everyone.
+    if (filter.owner === "unowned") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = ps.email and w.owner is not null)`);
+    else if (filter.owner) where.push(sql<SqlBool>`exists (select 1 from people w where w.email = ps.email and w.owner = ${filter.owner === "me" ? member : filter.owner})`);
+    if (filter.stage === "new") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = ps.email and w.stage <> 'new')`);
+    else if (filter.stage) where.push(sql<SqlBool>`exists (select 1 from people w where w.email = ps.email and w.stage = ${filter.stage})`);
+    if (filter.due) where.push(sql<SqlBool>`exists (select 1 from people w where w.email = ps.email and w.follow_up_on <= ${today})`);
     return where;
   }
 
-  private base(where: Expression<SqlBool>[]) {
-    let query = this.db.selectFrom("person_summaries as s").leftJoin("people as p", "p.email", "s.email");
+  private matching(where: Expression<SqlBool>[]) {
+    let query = this.db.selectFrom("person_summaries as ps");
     for (const condition of where) query = query.where(() => condition);
     return query;
   }
 
   /**
    * How many people the filter matches, counted up to PEOPLE_COUNT_CAP (beyond, the list says "More than 10,000 people"):
-   * a count stops once it has its cap, where an exact one reads every match. Without the team's work
-   * joined when no filter reads it (at most one row per person).
+   * a count stops once it has its cap, where an exact one reads every match.
    */
-  private async count(filter: PeopleFilter, where: Expression<SqlBool>[]): Promise<number> {
-    let query;
-    if (filter.owner || filter.stage || filter.due) query = this.base(where);
-    else {
-      query = this.db.selectFrom("person_summaries as s");
-      for (const condition of where) query = query.where(() => condition);
-    }
-    const matches = query.select(sql<number>`1`.as("one")).limit(PEOPLE_COUNT_CAP + 1).as("matches");
+  private async count(where: Expression<SqlBool>[]): Promise<number> {
+    const matches = this.matching(where).select(sql<number>`1`.as("one")).limit(PEOPLE_COUNT_CAP + 1).as("matches");
     const row = await this.db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** The team's work on these people (owner, stage, follow-up), by address. */
+  private async workOf(emails: string[]) {
+    if (emails.length === 0) return new Map<string, { owner: string | null; stage: PersonStageName; follow_up_on: string | null }>();
+    const rows = await this.db.selectFrom("people").select(["email", "owner", "stage", "follow_up_on"]).where("email", "in", emails).execute();
+    return new Map(rows.map((row) => [row.email, row]));
   }
 
   /**
@@ -141,31 +160,20 @@ export class PeopleList {
     const cursor = filter.after ? decodeCursor(filter.after, filter.sort) : undefined;
     if (filter.after && !cursor) throw new TeamError("invalid-cursor", TEAM_ERRORS);
     const where = this.conditions(filter, member, today);
-    const key = filter.sort === "name" ? sql.ref("s.sort_name") : sql.ref("s.last_lead_at");
+    const key = filter.sort === "name" ? sql.ref("ps.sort_name") : sql.ref("ps.last_lead_at");
     const direction = filter.sort === "newest" ? "desc" : "asc";
-    let rows = this.base(where).select([
-      "s.email",
-      "s.name",
-      "s.company",
-      "s.sort_name",
-      "s.last_lead_at",
-      "s.lead_count",
-      "s.plans",
-      "s.languages",
-      "s.leads",
-      "p.owner",
-      "p.stage",
-      "p.follow_up_on",
-    ]);
+    let rows = this.matching(where).select(["ps.email", "ps.name", "ps.company", "ps.sort_name", "ps.last_lead_at", "ps.lead_count", "ps.plans", "ps.languages", "ps.leads"]);
     if (cursor) {
       rows = rows.where(
         direction === "desc"
-          ? sql<SqlBool>`(${key} < ${cursor.key} or (${key} = ${cursor.key} and s.email < ${cursor.email}))`
-          : sql<SqlBool>`(${key} > ${cursor.key} or (${key} = ${cursor.key} and s.email > ${cursor.email}))`,
+          ? sql<SqlBool>`(${key} < ${cursor.key} or (${key} = ${cursor.key} and ps.email < ${cursor.email}))`
+          : sql<SqlBool>`(${key} > ${cursor.key} or (${key} = ${cursor.key} and ps.email > ${cursor.email}))`,
       );
     }
-    const [found, total] = await Promise.all([rows.orderBy(key, direction).orderBy("s.email", direction).limit(filter.size + 1).execute(), this.count(filter, where)]);
-    const people = found.slice(0, filter.size).map(
+    const [found, total] = await Promise.all([rows.orderBy(key, direction).orderBy("ps.email", direction).limit(filter.size + 1).execute(), this.count(where)]);
+    const listed = found.slice(0, filter.size);
+    const work = await this.workOf(listed.map((row) => row.email));
+    const people = listed.map(
       (row): PersonEntry => ({
         email: row.email,
         name: row.name,
@@ -175,9 +183,9 @@ export class PeopleList {
         leads: JSON.parse(row.leads) as SummaryLead[],
         plans: listedValues(row.plans),
         languages: listedValues(row.languages).filter(isLocale),
-        owner: row.owner ?? null,
-        stage: row.stage ?? "new",
-        followUpOn: row.follow_up_on ?? null,
+        owner: work.get(row.email)?.owner ?? null,
+        stage: work.get(row.email)?.stage ?? "new",
+        followUpOn: work.get(row.email)?.follow_up_on ?? null,
       }),
     );
     const last = found.length > filter.size ? found[filter.size - 1] : undefined;
