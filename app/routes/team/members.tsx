@@ -172,7 +172,7 @@ export default function Members() {
                   {member.email === admin ? " (you)" : ""}
                 </p>
                 <p className="text-sm text-muted">
-                  {ROLE_LABELS[member.role]} · joined {formatTime(member.since)} · {member.invitedBy ? `invited by ${member.invitedBy}` : "from TEAM_MEMBERS"}
+                  {ROLE_LABELS[member.role]} · joined {formatTime(member.since)} · {member.invitedBy ? `invited by ${member.invitedBy}` : "set up with the site"}
                 </p>
                 {member.bootstrap ? <p className="text-sm text-muted">In TEAM_MEMBERS: each start of the server makes this address an admin again.</p> : null}
                 <p className="mt-1 text-sm">
