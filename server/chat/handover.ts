@@ -16,7 +16,7 @@ import { headerSafe } from "../mail/compose";
 import type { Allowance } from "./allowance";
 import { nextUtcMidnight, utcDate } from "./local-day";
 import { languageLine } from "../mail/lead-alerts";
-import { teamTime } from "~/features/team/team-time";
+import { teamTime } from "~/features/team/team-time-lines";
 import { recipientZone } from "../mail/team-time";
 import { type ChatOutbox, composeTranscript } from "./transcript";
 import { CONVERSATION, addMessage, history, visitorRow } from "./visitors";

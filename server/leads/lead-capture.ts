@@ -11,7 +11,7 @@ import type { AttributionColumns, Database } from "../db/schema";
 import { headerSafe } from "../mail/compose";
 import { type LeadAlerts, languageLine } from "../mail/lead-alerts";
 import type { MailOutbox } from "../mail/outbox";
-import { teamTime } from "~/features/team/team-time";
+import { teamTime } from "~/features/team/team-time-lines";
 import { emitWebhookEvent, leadCreatedData } from "../webhooks/events";
 import { refreshPersonSummaries } from "../db/person-summary";
 

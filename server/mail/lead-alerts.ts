@@ -16,7 +16,7 @@ import type { Locale } from "~/shared/i18n/locale";
 import type { Database } from "../db/schema";
 import { type MailInput, textToHtml } from "./compose";
 import type { MailOutbox } from "./outbox";
-import { teamTime } from "~/features/team/team-time";
+import { teamTime } from "~/features/team/team-time-lines";
 import { recipientZone } from "./team-time";
 
 /** A lead as its alert names it. */

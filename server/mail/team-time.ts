@@ -2,7 +2,7 @@
  * Times in the mail the team gets (new-lead alerts, the daily digest, the notices of a contact
  * message, an information request, a chat's "Ask the team" and a newsletter sign-up) are in the
  * recipient's time zone: their own as a member, else TEAM_TIMEZONE. They read as in the workspace
- * (`teamTime`, app/features/team/team-time.ts).
+ * (`teamTime`, app/features/team/team-time-lines.ts).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";

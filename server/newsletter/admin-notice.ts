@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from "~/content/brand";
 import { isLocale, type Locale } from "~/shared/i18n/locale";
 import { languageLine } from "../mail/lead-alerts";
 import { headerSafe, type MailInput, textToHtml } from "../mail/compose";
-import { teamTime } from "~/features/team/team-time";
+import { teamTime } from "~/features/team/team-time-lines";
 import { MailTemplateError, type TemplateRenderer } from "../mail/templates";
 
 export const ADMIN_NOTICE_TEMPLATE = "newsletter-admin-notice";

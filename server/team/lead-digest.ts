@@ -20,7 +20,7 @@ import { LEAD_KIND_TABLES, selectLeads } from "../leads/lead-kinds";
 import type { Logger } from "../logger";
 import { type MailInput, textToHtml } from "../mail/compose";
 import { SETTINGS_PATH, type NewLead, alertFilterOf, alertMatches, leadLabel, leadWho } from "../mail/lead-alerts";
-import { teamTime } from "~/features/team/team-time";
+import { teamTime } from "~/features/team/team-time-lines";
 import type { MailOutbox } from "../mail/outbox";
 
 const JOB_NAME = "lead-digest";

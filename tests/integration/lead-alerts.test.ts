@@ -19,7 +19,7 @@ import { LeadCapture } from "../../server/leads/lead-capture";
 import { createLogger } from "../../server/logger";
 import { LeadAlerts } from "../../server/mail/lead-alerts";
 import { MailOutbox } from "../../server/mail/outbox";
-import { teamTime } from "../../app/features/team/team-time";
+import { teamTime } from "../../app/features/team/team-time-lines";
 import { fileSender } from "../../server/mail/senders";
 import { leadDigest } from "../../server/team/lead-digest";
 import { createTeamWorkspace } from "../../server/team/workspace";

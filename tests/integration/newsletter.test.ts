@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES, newsletterConsentText } from "../../app/features/newsletter/messages";
 import { UNSUBSCRIBE_MESSAGES } from "../../app/features/newsletter/unsubscribe-contract";
-import { teamTime } from "../../app/features/team/team-time";
+import { teamTime } from "../../app/features/team/team-time-lines";
 import { NewsletterKeys } from "../../server/newsletter/keys";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site-server";

@@ -6,7 +6,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { loader as layoutLoader } from "~/routes/team/layout";
-import { teamTime } from "./team-time";
+import { teamTime } from "./team-time-lines";
 
 /** The member's IANA time zone, from the workspace layout's loader (UTC outside it). */
 export function useMemberTimeZone(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { teamTime } from "./team-time";
+import { teamTime } from "./team-time-lines";
 
 describe("a time as the team reads it (workspace and mail)", () => {
   it("reads as a person reads it, in the recipient's zone, with the zone's usual name", () => {
