@@ -514,9 +514,12 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect(await resent.text()).toMatch(/\d+ mails? queued again\./);
     // Both of the sign-up's mails are queued again, in either order: the admin notice names the address.
     await expect.poll(() => smtp.messages.slice(before).some((m) => m.subject.includes("late@example.com")), { timeout: 15_000 }).toBe(true);
-    // Every mail sent: nothing is left to resend.
-    await expect.poll(unsettled, { timeout: 15_000 }).toBe(0);
-    expect((await post("/team/mail", {}, { cookie })).status).toBe(409);
+    await expect
+      .poll(async () => (await database.db.selectFrom("mail").select("status").where("about_email", "=", "late@example.com").execute()).map((row) => row.status), { timeout: 15_000 })
+      .toEqual(["sent", "sent"]);
+    // Then nothing is left to resend. (With one attempt per mail in this file, a hiccup of a loaded
+    // machine fails a mail for good: another resend sends it, and the answer comes once none failed.)
+    await expect.poll(async () => (await post("/team/mail", {}, { cookie })).status, { timeout: 15_000 }).toBe(409);
   });
 
   it("shows the overview: leads per day and chat usage, each chart with its numbers", async () => {
