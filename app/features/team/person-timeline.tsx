@@ -79,7 +79,7 @@ export function PersonTimeline({
               <Entry key={`lead-${lead.kind}-${lead.id}`} at={item.at} label={LEAD_KIND_LABELS[lead.kind]}>
                 <p>
                   <Link className={linkClass} to={`/team/leads/${lead.kind}/${lead.id}`}>
-                    Open this {LEAD_KIND_LABELS[lead.kind].toLowerCase()}
+                    Open this {lead.kind === "newsletter" ? "newsletter sign-up" : LEAD_KIND_LABELS[lead.kind].toLowerCase()}
                   </Link>
                   {lead.plan_type ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">Plan: {lead.plan_type}</span> : null}
                   {lead.category ? <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-sm font-semibold">Category: {categoryLabel(lead.category)}</span> : null}
