@@ -82,6 +82,9 @@ export interface TestPage {
  * A page in a fresh context (own storage). Every console error, uncaught exception and CSP
  * violation is recorded; when called inside a test, the test fails at its end if any was seen.
  */
+/** Pages newPage() opened with JavaScript off (visit() waits for no script on them). */
+export const pagesWithoutJavaScript = new WeakSet<Page>();
+
 export async function newPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -92,6 +95,7 @@ export async function newPage(browser: Browser, options: NewPageOptions = {}): P
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  if (options.javaScriptEnabled === false) pagesWithoutJavaScript.add(page);
   const ignore = [...DEFAULT_IGNORED, ...(options.ignore ?? [])];
   const errors: string[] = [];
   const record = (text: string) => {

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser";
+import { launchBrowser, pagesWithoutJavaScript } from "./browser";
 import { startSite, type Site, type StartSiteOptions } from "./site-server";
 
 export interface SiteAndBrowser {
@@ -52,6 +52,15 @@ export async function visit(page: Page, url: string): Promise<Response> {
   const response = await page.goto(url, { waitUntil: "load" });
   if (!response) throw new Error(`No response for ${url}`);
   await page.waitForLoadState("networkidle");
+  // An island page loads its module after the first paint, which a loaded machine may present
+  // after the network has been idle a while (app/features/layout/island-loader.ts): once the loader
+  // has added the module's script, importing the same module settles when it has run (or failed).
+  const module = pagesWithoutJavaScript.has(page) ? null : await page.evaluate(() => document.body.getAttribute("data-island-module")).catch(() => null);
+  if (module) {
+    await page.waitForFunction((src) => [...document.scripts].some((script) => script.getAttribute("src") === src), module, { timeout: 15_000 });
+    // An expression, not a function: Vitest would rewrite a function's import() for Node.
+    await page.evaluate(`import(${JSON.stringify(module)}).then(() => true, () => false)`);
+  }
   // Pre-rendered pages define __reactRouterContext inline; it is absent when JavaScript is off.
   const scripted = await page.evaluate(() => "__reactRouterContext" in window).catch(() => false);
   if (scripted) {
