@@ -10,6 +10,10 @@ export const paraglideOptions = {
   // request (the root route's middleware); the islands read it from the page's address.
   strategy: ["url", "baseLocale"],
   emitTsDeclarations: true,
+  // One layout of the compiled files for every compile: the Vite plugin's default in development
+  // is "locale-modules", which `npm run dev` wrote over this one (and removed its files) while
+  // tests imported them.
+  outputStructure: "message-modules",
   // Written over in place, not emptied first: `npm run dev` (the dev-server test) compiles again
   // while other tests import these modules, and an emptied directory fails their imports.
   cleanOutdir: false,
