@@ -119,8 +119,8 @@ export class PeopleList {
       }
     }
     // The team's work on the person (`people`, one row at most, none for most people) as
-    // semi-joins and anti-joins: the list reads it for its page's people only (`workOf`).
-    // PostgreSQL's planner reads `p.owner is null` after a left join as rare and sorts everyone.
+    // semi-joins and anti-joins, never joined: the list reads it for its page's people only
+    // (`workOf`), and "no one's" and "new" include the people without a row.
     if (filter.owner === "unowned") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = ps.email and w.owner is not null)`);
     else if (filter.owner) where.push(sql<SqlBool>`exists (select 1 from people w where w.email = ps.email and w.owner = ${filter.owner === "me" ? member : filter.owner})`);
     if (filter.stage === "new") where.push(sql<SqlBool>`not exists (select 1 from people w where w.email = ps.email and w.stage <> 'new')`);
@@ -173,8 +173,9 @@ export class PeopleList {
     const [found, total] = await Promise.all([rows.orderBy(key, direction).orderBy("ps.email", direction).limit(filter.size + 1).execute(), this.count(where)]);
     const listed = found.slice(0, filter.size);
     const work = await this.workOf(listed.map((row) => row.email));
-    const people = listed.map(
-      (row): PersonEntry => ({
+    const people = listed.map((row): PersonEntry => {
+      const done = work.get(row.email);
+      return {
         email: row.email,
         name: row.name,
         company: row.company,
@@ -183,11 +184,11 @@ export class PeopleList {
         leads: JSON.parse(row.leads) as SummaryLead[],
         plans: listedValues(row.plans),
         languages: listedValues(row.languages).filter(isLocale),
-        owner: work.get(row.email)?.owner ?? null,
-        stage: work.get(row.email)?.stage ?? "new",
-        followUpOn: work.get(row.email)?.follow_up_on ?? null,
-      }),
-    );
+        owner: done?.owner ?? null,
+        stage: done?.stage ?? "new",
+        followUpOn: done?.follow_up_on ?? null,
+      };
+    });
     const last = found.length > filter.size ? found[filter.size - 1] : undefined;
     return {
       people,
