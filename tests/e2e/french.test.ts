@@ -103,6 +103,23 @@ describe("the language switch", () => {
     });
   }
 
+  for (const { en, fr } of PAIRS) {
+    for (const [from, to, name] of [
+      [en, fr, "Français"],
+      [fr, en, "English"],
+    ] as const) {
+      it(`${from} → ${to} keeps the section the visitor is at (the hash), with JavaScript`, async () => {
+        const { page } = await newPage(ctx.browser);
+        await visit(page, ctx.url + from);
+        const section = (await page.locator("main :is(section, h2)[id]").last().getAttribute("id")) ?? "";
+        expect(section).not.toBe("");
+        await page.evaluate((id) => (location.hash = id), section);
+        await Promise.all([page.waitForURL(`${ctx.url}${to}#${section}`), page.getByRole("banner").getByRole("link", { name }).click()]);
+        expect(await page.evaluate(() => document.querySelector(":target")?.id)).toBe(section);
+      });
+    }
+  }
+
   it("keeps the section the visitor is at (the hash) and remembers the choice, with JavaScript", async () => {
     const { page } = await newPage(ctx.browser);
     await visit(page, `${ctx.url}/platform#tokens`);

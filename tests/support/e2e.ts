@@ -9,6 +9,7 @@
  */
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { ISLAND_MODULE_ATTRIBUTE } from "~/features/layout/frame-markers";
 import { launchBrowser, pagesWithoutJavaScript } from "./browser";
 import { startSite, type Site, type StartSiteOptions } from "./site-server";
 
@@ -44,22 +45,46 @@ export function useSiteAndBrowser(options: StartSiteOptions = {}): SiteAndBrowse
   };
 }
 
+/** Pages whose scripts' settling visit() notes (an init script, added once per page). */
+const notingPages = new WeakSet<Page>();
+
+/**
+ * From the next navigation on, the page notes each script that has run or failed: a module
+ * script's load event comes once it has run. Load events stop at the document (they never reach
+ * window), so the listener is there, capturing.
+ */
+async function noteSettledScripts(page: Page): Promise<void> {
+  if (notingPages.has(page)) return;
+  notingPages.add(page);
+  await page.addInitScript(() => {
+    const settled: string[] = [];
+    (window as unknown as { __settledScripts: string[] }).__settledScripts = settled;
+    const note = (event: Event) => {
+      if (event.target instanceof HTMLScriptElement && event.target.src) settled.push(event.target.src);
+    };
+    document.addEventListener("load", note, true);
+    document.addEventListener("error", note, true);
+  });
+}
+
 /**
  * Navigates and waits until the page is quiet (load event, no request in flight for 500 ms) and,
- * when scripts run, React Router has hydrated it.
+ * when scripts run, its island module has run and React Router has hydrated it.
  */
 export async function visit(page: Page, url: string): Promise<Response> {
+  await noteSettledScripts(page);
   const response = await page.goto(url, { waitUntil: "load" });
   if (!response) throw new Error(`No response for ${url}`);
   await page.waitForLoadState("networkidle");
   // An island page loads its module after the first paint, which a loaded machine may present
-  // after the network has been idle a while (app/features/layout/island-loader.ts): once the loader
-  // has added the module's script, importing the same module settles when it has run (or failed).
-  const module = pagesWithoutJavaScript.has(page) ? null : await page.evaluate(() => document.body.getAttribute("data-island-module")).catch(() => null);
+  // after the network has been idle a while (app/features/layout/island-loader.ts).
+  const module = pagesWithoutJavaScript.has(page) ? null : await page.evaluate((name) => document.body.getAttribute(name), ISLAND_MODULE_ATTRIBUTE).catch(() => null);
   if (module) {
-    await page.waitForFunction((src) => [...document.scripts].some((script) => script.getAttribute("src") === src), module, { timeout: 15_000 });
-    // An expression, not a function: Vitest would rewrite a function's import() for Node.
-    await page.evaluate(`import(${JSON.stringify(module)}).then(() => true, () => false)`);
+    await page.waitForFunction(
+      (src) => (window as unknown as { __settledScripts?: string[] }).__settledScripts?.includes(new URL(src, location.href).href) ?? false,
+      module,
+      { timeout: 15_000 },
+    );
   }
   // Pre-rendered pages define __reactRouterContext inline; it is absent when JavaScript is off.
   const scripted = await page.evaluate(() => "__reactRouterContext" in window).catch(() => false);
