@@ -6,6 +6,7 @@ import { getLocale, LANGUAGE_TAG, pathIn } from "./shared/i18n/locale";
 import * as m from "~/paraglide/messages.js";
 import preferencesScript from "./features/accessibility/preferences-script.ts?inline-script";
 import { PRODUCT_NAME } from "./content/brand";
+import { errorWords } from "./features/layout/error-words";
 import { SiteLayout } from "./features/layout/site-layout";
 import { WorkspaceFrame, useInWorkspace } from "./features/team/workspace-frame";
 import { useNonce } from "./shared/nonce";
@@ -68,7 +69,8 @@ export default function App() {
  * boundary (a detailed 404 page loaded only when needed); this is the compact fallback.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  const { title, text } = errorWords(status, true);
   const Frame = useInWorkspace() ? WorkspaceFrame : SiteLayout;
   const locale = getLocale();
   const links: Record<string, ReactNode> = {
@@ -90,12 +92,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     .map((part, index) => (index % 2 === 1 ? links[part] : part));
   return (
     <Frame>
-      <title>{`${notFound ? m.error_not_found_title() : m.error_label()} | ${PRODUCT_NAME}`}</title>
+      <title>{`${status === 404 ? title : m.error_label()} | ${PRODUCT_NAME}`}</title>
       <meta name="robots" content="noindex" />
       <div className="mx-auto max-w-3xl px-4 py-24 sm:px-6">
-        <h1 className="text-4xl font-extrabold text-ink">{notFound ? m.error_not_found_title() : m.error_title()}</h1>
+        <h1 className="text-4xl font-extrabold text-ink">{title}</h1>
         <p className="mt-6 text-lg text-muted">
-          {notFound ? m.error_not_found_short() : m.error_text()} {goTo}
+          {text} {goTo}
         </p>
       </div>
     </Frame>

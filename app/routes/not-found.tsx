@@ -9,6 +9,9 @@ export function loader() {
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 
+/** A form sent to an address that does not exist finds no page either (not "method not allowed"). */
+export const action = loader;
+
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: m.error_not_found_title(),

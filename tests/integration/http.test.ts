@@ -288,6 +288,27 @@ describe("service endpoints", () => {
       expectNoScriptHost(policy);
     }
   });
+
+  it("a form sent where none is taken says so: not found at an unknown address, 405 with Allow on a page, in the page's language", async () => {
+    const send = (path: string) =>
+      get(path, { method: "POST", headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40example.com" });
+    const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    for (const path of ["/no-such-page", "/fr/nope"]) {
+      const response = await send(path);
+      expect(response.status, path).toBe(404);
+      expect(heading(await response.text()), path).toBe(path.startsWith("/fr") ? "Page introuvable" : "Page not found");
+    }
+    for (const [path, words] of [
+      ["/", "This page does not take forms"],
+      ["/platform", "This page does not take forms"],
+      ["/fr/privacy", "Cette page ne reçoit pas de formulaire"],
+    ] as const) {
+      const response = await send(path);
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("allow"), path).toBe("GET, HEAD");
+      expect(heading(await response.text()), path).toBe(words);
+    }
+  });
 });
 
 describe("process", () => {

@@ -1,19 +1,20 @@
 import { Link } from "react-router";
 import * as m from "~/paraglide/messages.js";
 import { getLocale, pathIn } from "~/shared/i18n/locale";
+import { errorWords } from "./error-words";
 
 const actionClass = "inline-flex min-h-12 items-center rounded-full px-6 py-3 font-semibold";
 
-/** Page shown by root's ErrorBoundary: a helpful 404, or a generic error with a way back. */
+/** Page shown by the not-found route's boundary: the error's words and the ways on. */
 export function ErrorPage({ status }: { status?: number }) {
-  const notFound = status === 404;
   const locale = getLocale();
+  const { title, text } = errorWords(status);
   return (
     <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 sm:py-28">
       <p className="text-sm font-bold tracking-wide text-brand uppercase">{status ? m.error_label_status({ status: String(status) }) : m.error_label()}</p>
-      <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{notFound ? m.error_not_found_title() : m.error_title()}</h1>
+      <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">{title}</h1>
       <p className="mt-6 text-lg text-muted">
-        {notFound ? m.error_not_found_text() : m.error_text()}
+        {text}
       </p>
       <p className="mt-4 text-lg text-muted">{m.error_where_next()}</p>
       <ul className="mt-6 flex flex-wrap gap-3">

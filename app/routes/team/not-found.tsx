@@ -12,6 +12,9 @@ export async function loader(args: Route.LoaderArgs) {
   throw data({ error: "There is no page at this address in the workspace. Check the address, or go back to the people." }, { status: 404 });
 }
 
+/** A form sent to such an address finds no page either. */
+export const action = loader;
+
 export default function TeamNotFound() {
   return null;
 }
