@@ -22,8 +22,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // React Router answers 405 only to a form sent to a page without an action: it is only read.
-  if (responseStatusCode === 405) responseHeaders.set("Allow", "GET, HEAD");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

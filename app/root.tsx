@@ -17,7 +17,17 @@ import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
 /** Every request renders in the language of its URL (getLocale(), app/shared/i18n/locale.ts). */
-export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => paraglideMiddleware(request, () => next())];
+/**
+ * React Router answers 405 only to a form sent to a route without an action, page or file: it is
+ * only read, and a 405 names what it allows (RFC 9110).
+ */
+const allowOnlyReads: Route.MiddlewareFunction = async (_args, next) => {
+  const response = await next();
+  if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", "GET, HEAD");
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => paraglideMiddleware(request, () => next()), allowOnlyReads];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

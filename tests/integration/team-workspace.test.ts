@@ -30,7 +30,8 @@ function teamPaths(): string[] {
   return [...new Set(paths)];
 }
 
-const WITH_ACTIONS = new Set(["/team/leads/contact/00000000-0000-0000-0000-000000000000", "/team/people", "/team/replies", "/team/mail", "/team/campaigns", "/team/settings", "/team/webhooks"]);
+// /team/* (no page there) refuses a form without a session as the pages with actions do.
+const WITH_ACTIONS = new Set(["/team/*", "/team/leads/contact/00000000-0000-0000-0000-000000000000", "/team/people", "/team/replies", "/team/mail", "/team/campaigns", "/team/settings", "/team/webhooks"]);
 const REDIRECTED_ACTIONS = new Set(["/team/members"]);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -175,6 +176,7 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
       // Routes with an action refuse without a session (one with its own error boundary renders it in the
       // workspace's layout, whose loader sends a visitor without a session to sign in); the others have no action at all.
       expect(action.status, path).toBe(WITH_ACTIONS.has(path) ? 401 : REDIRECTED_ACTIONS.has(path) ? 302 : 405);
+      if (action.status === 405) expect(action.headers.get("allow"), path).toBe("GET, HEAD");
     }
     const withExpired = await get("/team", "team_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     expect(withExpired.status).toBe(302);

@@ -57,6 +57,9 @@ async function noteSettledScripts(page: Page): Promise<void> {
   if (notingPages.has(page)) return;
   notingPages.add(page);
   await page.addInitScript(() => {
+    // The top document only: a sandboxed frame (a mail's preview) may not call a listener, and
+    // the browser logs each refusal as an error.
+    if (window !== window.top) return;
     const settled: string[] = [];
     (window as unknown as { __settledScripts: string[] }).__settledScripts = settled;
     const note = (event: Event) => {
