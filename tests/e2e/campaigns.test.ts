@@ -255,7 +255,11 @@ describe("campaigns", () => {
         if (contrast === "high") await page.addInitScript(() => window === window.top && localStorage.setItem("contrast", "high"));
         // One being written (audience with an unsaved segment, preview, schedule) and one sent (in both languages).
         const scheduled = query<{ id: string }>("select id from campaigns where status = 'scheduled' limit 1")[0]!.id;
-        const sent = query<{ id: string }>("select id from campaigns where status = 'done' and subject_fr <> '' limit 1")[0]!.id;
+        // The dispatcher marks a campaign done on its round after the last mail went, which may
+        // come after the previous test saw every mail sent.
+        const done = () => query<{ id: string }>("select id from campaigns where status = 'done' and subject_fr <> '' limit 1");
+        await expect.poll(() => done().length, { timeout: 15_000 }).toBe(1);
+        const sent = done()[0]!.id;
         for (const path of [`/team/campaigns?id=${scheduled}&source=linkedin&campaign=&plan=&since=2026-01-01`, `/team/campaigns?id=${sent}`]) {
           await visit(page, `${ctx.url}${path}`);
           expect(await page.getByTestId("campaign-audience").count() + (await page.getByTestId("campaign-sent").count())).toBeGreaterThan(0);
