@@ -16,7 +16,6 @@ import { useStaticPage } from "./features/layout/static-page";
 import { Toaster } from "./shared/ui/toast";
 import stylesheet from "./app.css?url";
 
-/** Every request renders in the language of its URL (getLocale(), app/shared/i18n/locale.ts). */
 /**
  * React Router answers 405 only to a form sent to a route without an action, page or file: it is
  * only read, and a 405 names what it allows (RFC 9110).
@@ -27,6 +26,7 @@ const allowOnlyReads: Route.MiddlewareFunction = async (_args, next) => {
   return response;
 };
 
+/** Every request renders in the language of its URL (getLocale(), app/shared/i18n/locale.ts). */
 export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => paraglideMiddleware(request, () => next()), allowOnlyReads];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
