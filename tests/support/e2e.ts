@@ -71,14 +71,15 @@ async function noteSettledScripts(page: Page): Promise<void> {
 }
 
 /**
- * Navigates and waits until the page is quiet (load event, no request in flight for 500 ms) and,
- * when scripts run, its island module has run and React Router has hydrated it.
+ * Navigates and waits for the states a visitor would wait for: the load event and, when scripts
+ * run, the island module run (after its stylesheet) or React Router hydrated. No wait for a quiet
+ * network: that is half a second of nothing per page, and a test that needs a later request's
+ * effect waits for that effect.
  */
 export async function visit(page: Page, url: string): Promise<Response> {
   await noteSettledScripts(page);
   const response = await page.goto(url, { waitUntil: "load" });
   if (!response) throw new Error(`No response for ${url}`);
-  await page.waitForLoadState("networkidle");
   // An island page loads its module after the first paint, which a loaded machine may present
   // after the network has been idle a while (app/features/layout/island-loader.ts).
   const module = pagesWithoutJavaScript.has(page) ? null : await page.evaluate((name) => document.body.getAttribute(name), ISLAND_MODULE_ATTRIBUTE).catch(() => null);
