@@ -17,6 +17,13 @@ const ctx = useSiteAndBrowser();
 const PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
 
 /**
+ * Past every timer the page may have set for the player: its repeated "listening" (given up after
+ * about 15 s) and the play button offered a while after the player is ready. The page's clock is
+ * Playwright's (installed before the visit), moved on at once instead of waited for.
+ */
+const PAST_THE_PLAYER_TIMERS_MS = 20_000;
+
+/**
  * The stand-in player. Like the real one it only starts talking once the embedding page has said
  * it is listening; its own listener arrives 600 ms late, so the page must repeat "listening".
  */
@@ -66,6 +73,19 @@ async function openHomeWithPlayer(page: Page) {
 async function playerFrame(page: Page): Promise<Frame> {
   await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${PLAYER_ORIGIN}/embed/`))).toBe(true);
   return page.frames().find((frame) => frame.url().startsWith(`${PLAYER_ORIGIN}/embed/`)) as Frame;
+}
+
+/**
+ * Sends the player a message of the test's own from the page and waits until the player has it:
+ * whatever the page sent the player before has arrived too.
+ */
+async function markPlayerQueue(page: Page, frame: Frame): Promise<void> {
+  const mark = `mark-${Math.random()}`;
+  await page.evaluate(
+    ({ mark, origin }) => document.querySelector<HTMLIFrameElement>('[data-testid="hero-video"] iframe')?.contentWindow?.postMessage(JSON.stringify({ event: mark }), origin),
+    { mark, origin: PLAYER_ORIGIN },
+  );
+  await expect.poll(async () => (await receivedBy(frame)).some((m) => m.data.event === mark)).toBe(true);
 }
 
 const receivedBy = (frame: Frame) => frame.evaluate(() => (window as unknown as { received: Received[] }).received);
@@ -124,6 +144,7 @@ describe("hero video", () => {
 
   it("talks to the player by postMessage: listening, then state changes asked for, mute, highest quality and play on ready", async () => {
     const { page } = await newPage(ctx.browser);
+    await page.clock.install();
     await openHomeWithPlayer(page);
     const frame = await playerFrame(page);
 
@@ -141,14 +162,17 @@ describe("hero video", () => {
       ["setPlaybackQuality", ["highres"]],
       ["playVideo", []],
     ]);
-    // Once the player answered, the page stops repeating "listening".
+    // Once the player answered, the page stops repeating "listening": its clock moved past the time
+    // it would give up, none reaches the player before a message sent after that.
     const listening = received.filter((m) => m.data.event === "listening").length;
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
+    await page.clock.runFor(PAST_THE_PLAYER_TIMERS_MS);
+    await markPlayerQueue(page, frame);
     expect((await receivedBy(frame)).filter((m) => m.data.event === "listening").length).toBe(listening);
   });
 
   it("player errors are only logged as warnings; messages from anyone but the player are ignored", async () => {
     const { page, errors } = await newPage(ctx.browser);
+    await page.clock.install();
     const { warnings } = await openHomeWithPlayer(page);
     const frame = await playerFrame(page);
     await expect.poll(async () => (await receivedBy(frame)).some((m) => m.data.func === "playVideo"), { timeout: 10_000 }).toBe(true);
@@ -161,8 +185,9 @@ describe("hero video", () => {
     expect(warnings.some((text) => /player error 2\b/.test(text))).toBe(false);
     expect(errors).toEqual([]);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Professional Solutions for Heavy Transport Industry");
-    // The poster stays, and offers no play button for a player that could only show its error.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    // The poster stays, and offers no play button for a player that could only show its error, even
+    // past the moment a ready player is offered one.
+    await page.clock.runFor(PAST_THE_PLAYER_TIMERS_MS);
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
     expect(await page.getByRole("button", { name: home.en.hero.videoPlay }).isVisible()).toBe(false);
   });
@@ -206,6 +231,11 @@ describe("hero video", () => {
   });
   it("with YouTube unreachable, the hero shows its poster for good, never the browser's error page", async () => {
     const { page } = await newPage(ctx.browser);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await page.clock.install();
     await page.route(/^https:\/\/([\w-]+\.)*(youtube-nocookie|youtube|ytimg)\.com\//, (route) => route.abort("internetdisconnected"));
     await visit(page, `${ctx.url}/`);
     const poster = page.getByRole("img", { name: home.en.hero.videoPoster });
@@ -215,7 +245,14 @@ describe("hero video", () => {
     const iframe = page.getByTestId("hero-video").locator("iframe");
     await iframe.waitFor({ state: "attached", timeout: 10_000 });
     await expect.poll(() => page.frames().some((frame) => frame.url().startsWith("chrome-error:"))).toBe(true);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+    // For good: the page's clock is moved on until it has stopped saying it is listening, and says so
+    // (its frame's load event, which starts that, may come after the error page shows).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(PAST_THE_PLAYER_TIMERS_MS);
+        return warnings.some((text) => text.includes("Hero video: the YouTube player did not answer"));
+      }, { timeout: 15_000 })
+      .toBe(true);
 
     expect(await paintedInVideoBox(page)).toEqual({ topmost: "poster", iframeOpacity: 0, iframeInert: true });
     expect(await poster.isVisible()).toBe(true);

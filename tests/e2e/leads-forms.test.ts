@@ -19,23 +19,29 @@ const INFO_OK = "Your request has been sent successfully. We will contact you so
 const EXPECTED_4XX = /Failed to load resource: the server responded with a status of (400|409)/;
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-/** Delays the form's POST so the in-between state can be seen. */
-async function slowPosts(page: Page, path: string, ms = 600) {
-  await page.route(`**/${path}`, async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
-
-/** Holds every script request of the page until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
+/** Holds the form's POSTs, as a slow server would, until the returned function is called (once the in-between state is seen). */
+async function holdPosts(page: Page, path: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
+  await page.route(`**/${path}`, async (route) => {
+    if (route.request().method() === "POST") await held;
     await route.continue();
   });
   return release;
+}
+
+/** Holds every script request of the page until `release()`; `asked()` resolves once one is held. */
+async function holdScripts(page: Page): Promise<{ release: () => void; asked: () => Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const firstAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => firstAsked };
 }
 
 describe("newsletter", () => {
@@ -51,9 +57,10 @@ describe("newsletter", () => {
 
     const address = unique("news");
     await email.fill(address);
-    await slowPosts(page, "newsletter");
+    const releasePost = await holdPosts(page, "newsletter");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.getByRole("button", { name: "Joining..." }).waitFor();
+    releasePost();
     await page.getByText(NEWSLETTER_OK).waitFor();
     expect(await email.inputValue()).toBe("");
     await page.getByText(NEWSLETTER_OK).waitFor({ state: "detached", timeout: 7_000 });
@@ -115,12 +122,13 @@ describe("contact form", () => {
     expect(await form.getByRole("radio", { name: "Feature request" }).isChecked()).toBe(true);
     await page.keyboard.press("Tab");
     await page.keyboard.type("Please add <b>bridge</b> clearances.\nThanks!");
-    await slowPosts(page, "contact");
+    const releasePost = await holdPosts(page, "contact");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Send message");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Sending..." }).waitFor();
     expect(await form.getByRole("textbox", { name: "Name", exact: true }).isDisabled()).toBe(true);
+    releasePost();
 
     const dialog = page.getByRole("dialog", { name: "THANK YOU" });
     await dialog.waitFor();
@@ -302,7 +310,7 @@ describe("on Home", () => {
     await visit(page, `${ctx.url}/`);
     // The page has settled; the island's React arrives a moment after the visitor has sent (as
     // autofill and a quick Enter do on a slow connection).
-    const releaseScripts = await holdScripts(page);
+    const scripts = await holdScripts(page);
     const navigations: string[] = [];
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -310,13 +318,18 @@ describe("on Home", () => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(`${request.method()} ${request.url()}`);
       else if (request.method() === "POST" && request.url().endsWith("/newsletter")) posts.push(request.headers()["content-type"] ?? "");
     });
-    await slowPosts(page, "newsletter");
+    const releasePost = await holdPosts(page, "newsletter");
     const email = page.getByRole("textbox", { name: "Email address" });
     await email.fill(unique("quick"));
     await email.press("Enter");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    releaseScripts();
+    // Sent before the code is there: the page has asked for it (held), the section is not
+    // hydrated, and nothing has gone out.
+    await scripts.asked();
+    expect(await page.locator("#newsletter[data-hydrated]").count()).toBe(0);
+    expect(posts).toEqual([]);
+    scripts.release();
     await page.getByRole("button", { name: "Joining..." }).waitFor();
+    releasePost();
     await page.getByText(NEWSLETTER_OK).waitFor();
     expect(await email.inputValue()).toBe("");
     expect(navigations).toEqual([]);
@@ -327,18 +340,27 @@ describe("on Home", () => {
     const { page } = await newPage(ctx.browser);
     // Opened at its top: the section's code is asked for only when the visitor gets there.
     await visit(page, `${ctx.url}/`);
-    const releaseScripts = await holdScripts(page);
+    const scripts = await holdScripts(page);
     const navigations: string[] = [];
-    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && navigations.push(`${request.method()} ${request.url()}`));
-    await slowPosts(page, "contact");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(`${request.method()} ${request.url()}`);
+      else if (request.method() === "POST" && request.url().endsWith("/contact")) posts.push(request.url());
+    });
+    const releasePost = await holdPosts(page, "contact");
     const contact = page.locator("#contact");
     await contact.getByRole("textbox", { name: "Message" }).fill("Sent in a hurry");
     await contact.getByRole("textbox", { name: "Name", exact: true }).fill("Quinn Quick");
     await contact.getByRole("textbox", { name: "Email" }).fill(unique("quinn"));
     await contact.getByRole("textbox", { name: "Email" }).press("Enter");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    releaseScripts();
+    // Sent before the code is there: the page has asked for it (held), the section is not
+    // hydrated, and nothing has gone out.
+    await scripts.asked();
+    expect(await page.locator("#contact[data-hydrated]").count()).toBe(0);
+    expect(posts).toEqual([]);
+    scripts.release();
     await contact.getByRole("button", { name: "Sending..." }).waitFor();
+    releasePost();
     await page.getByRole("dialog", { name: "THANK YOU" }).waitFor();
     expect(navigations).toEqual([]);
   });
@@ -409,9 +431,10 @@ describe("in French (/fr)", () => {
 
     const address = unique("fr-news");
     await email.fill(address);
-    await slowPosts(page, "newsletter");
+    const releasePost = await holdPosts(page, "newsletter");
     await page.getByRole("button", { name: "S'abonner" }).click();
     await page.getByRole("button", { name: "Inscription en cours…" }).waitFor();
+    releasePost();
     await page.getByText(FR_NEWSLETTER_OK).waitFor();
     expect(bodies).toMatchObject([{ url: `${ctx.url}/fr/newsletter`, body: { email: address, page: "/fr", locale: "fr" } }]);
 
@@ -436,9 +459,10 @@ describe("in French (/fr)", () => {
     await form.getByRole("textbox", { name: "Courriel" }).fill(unique("elise"));
     await form.getByText("Demande de fonctionnalité", { exact: true }).click();
     await form.getByRole("textbox", { name: "Message" }).fill("Pourriez-vous ajouter les ponts du Québec?");
-    await slowPosts(page, "contact");
+    const releasePost = await holdPosts(page, "contact");
     await form.getByRole("button", { name: "Envoyer le message" }).click();
     await form.getByRole("button", { name: "Envoi en cours…" }).waitFor();
+    releasePost();
 
     const dialog = page.getByRole("dialog", { name: "MERCI" });
     await dialog.waitFor();

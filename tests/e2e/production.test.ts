@@ -28,6 +28,7 @@ import { ndjsonSplitter } from "../support/ndjson";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { startSite, type Site } from "../support/site-server";
 import { freePort } from "../support/ports";
+import { RawConnection } from "../support/raw-http";
 import { proxyRequest, PUBLIC_HOSTNAME, startTlsProxy, type ProxyRequestOptions, type TlsProxy } from "../support/tls-proxy";
 
 /** The server's own limit on receiving a request (headers and body); nginx in front buffers both. */
@@ -426,7 +427,16 @@ describe("the server's timeouts behind the proxy", () => {
     const ended = new Promise<void>((resolve, reject) => socket.once("close", () => resolve()).once("error", reject));
     await new Promise<void>((resolve) => socket.once("secureConnect", () => resolve()));
     socket.write(`POST /newsletter HTTP/1.1\r\nHost: ${theProxy().host}\r\nOrigin: ${origin()}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 9)}`);
-    await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1_000));
+    // Slower than the server's timeout, as the server counts it: once nginx has answered a request
+    // begun after ours (it has read ours by then), one begun later still, sent straight to the
+    // server and as incomplete, is answered 408.
+    expect((await get("/healthz", { localAddress: "127.0.0.9" })).status).toBe(200);
+    const direct = await RawConnection.open(Number(new URL(theSite().url).port));
+    direct.write(`POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 9)}`);
+    const timedOut = await direct.end(REQUEST_TIMEOUT_MS * 5);
+    direct.destroy();
+    expect(timedOut.unread).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toBe("");
     socket.write(body.slice(9));
     await ended;
     expect(received).toMatch(/^HTTP\/1\.1 200 /);

@@ -226,8 +226,9 @@ describe("malformed hashes", () => {
       const { page } = await newPage(ctx.browser);
       const response = await visit(page, ctx.url + path);
       expect(response.status()).toBe(200);
-      // Let hydration's effects (the hash scroll) run and any error boundary render.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      // The island loader opened the page at the hash (visit() waits for it to have run), then laid
+      // out, one idle moment at a time, the sections the first paint left: it has done its work.
+      await expect.poll(() => page.locator("[data-deferred-layout]").count(), { timeout: 15_000 }).toBe(0);
       const heading = page.getByRole("heading", { level: 1 });
       expect(await heading.count()).toBe(1);
       expect((await heading.innerText()).trim()).toMatch(h1);
@@ -238,11 +239,16 @@ describe("malformed hashes", () => {
   it("a malformed hash set after load (same-document navigation) keeps the page too", async () => {
     const { page } = await newPage(ctx.browser);
     await visit(page, `${ctx.url}/platform`);
-    await page.evaluate(() => {
-      window.location.hash = "%E0%A4";
-    });
+    // The page's own listeners of the change have run when it reaches this one, added after them;
+    // then a frame for what they left to it.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          addEventListener("hashchange", () => requestAnimationFrame(resolve), { once: true });
+          window.location.hash = "%E0%A4";
+        }),
+    );
     await page.waitForURL(`${ctx.url}/platform#%E0%A4`);
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect((await page.getByRole("heading", { level: 1 }).innerText()).trim()).toMatch(/platform/i);
     expect(await page.getByText("Something went wrong").count()).toBe(0);
   });
@@ -360,7 +366,8 @@ describe("legal pages: sections laid out with the page (decision 0106)", () => {
     const length = () => page.evaluate(() => document.documentElement.scrollHeight);
     const before = await length();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(200);
+    // Two frames for the browser to lay out what came into view.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await length()).toBe(before);
     for (const id of [targets.at(-1)!, targets[2]!, targets[0]!]) {
       await page.getByRole("navigation", { name: "On this page" }).locator(`a[href="#${id}"]`).click();
@@ -444,8 +451,13 @@ describe("Home as islands (decision 0044)", () => {
     expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
     expect(scripts.filter((path) => path.startsWith("/assets/islands-platform-"))).toHaveLength(1);
     expect(scripts.filter((path) => /chat-widget|islands-home-/.test(path))).toEqual([]);
-    // Opened at its top, the page loads no React: each button hydrates when it comes near.
-    await page.waitForTimeout(1_500);
+    // Opened at its top, the page loads no React: each button hydrates when it comes near. The
+    // loader's work after load is done (the sections the first paint left are laid out, and an idle
+    // callback asked now runs after every one it asked for): no script has been asked for since.
+    const loaded = scripts.length;
+    await expect.poll(() => page.locator("[data-deferred-layout]").count(), { timeout: 15_000 }).toBe(0);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+    expect(scripts.slice(loaded)).toEqual([]);
     const far = await page
       .locator('[data-island="request-info"]')
       .evaluateAll((islands) => islands.filter((island) => island.getBoundingClientRect().top > innerHeight + 400).map((island) => island.hasAttribute("data-hydrated")));

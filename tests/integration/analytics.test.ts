@@ -44,8 +44,10 @@ describe("page views counted by the production server", () => {
     site = await startSite({ env: { TRUST_PROXY: "1", PUBLIC_SITE_URL: "https://www.heavyroute.example" } });
     const visit = async (...args: Parameters<typeof request>) => {
       answers.push(await request(...args));
-      // A visitor's views are ordered by the millisecond they were served in.
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      // A visitor's views are ordered by the millisecond they were served in: the next one is sent
+      // once the clock shows a later millisecond than this answer's.
+      const answered = Date.now();
+      while (Date.now() <= answered) await new Promise((resolve) => setImmediate(resolve));
     };
     // Counted: a visitor from a LinkedIn post who reads /platform next, a phone on /privacy/ (the
     // same page), two addresses of one IPv6 /64, a view with Sec-GPC, a returning visitor's 304.

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../support/paths";
 import { startPostgres, type Postgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site-server";
+import { until } from "../support/until";
 import { count, postJson, readSiteDb } from "./leads-helpers";
 
 const ALREADY = "This email is already subscribed.";
@@ -46,8 +47,8 @@ function signUpLoad(url: string, prefix: string): Load {
   };
 }
 
-async function waitForAcks(load: Load, n: number) {
-  while (load.acked.length < n) await new Promise((resolve) => setTimeout(resolve, 20));
+function waitForAcks(load: Load, n: number): Promise<void> {
+  return until(() => load.acked.length >= n, 60_000, `${n} acknowledged sign-ups`);
 }
 
 /** Runs one of our CLIs (tsx, as `npm run` does) without blocking the event loop (the load keeps going). */

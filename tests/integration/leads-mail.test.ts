@@ -29,6 +29,24 @@ async function withServices(env: Record<string, string> = {}): Promise<TestServi
   return test;
 }
 
+/** Resolves with the outbox's rows once each is marked sent. */
+async function everyMailSent(services: TestServices["services"]) {
+  const read = () => services.database.db.selectFrom("mail").selectAll().execute();
+  await until(async () => (await read()).every((row) => row.status === "sent"), 30_000, "every mail marked sent");
+  return read();
+}
+
+const ONE_MORE = "Queued after the others were sent";
+
+/**
+ * Queues a mail once the others are marked sent and waits for it: the worker has claimed due mail
+ * again since, and would have sent any of the others again with it.
+ */
+async function sendOneMore(outbox: MailOutbox, smtp: Smtp): Promise<void> {
+  await outbox.send({ to: "later@example.com", subject: ONE_MORE, text: "x", about: null });
+  await until(() => smtp.messages.some((mail) => mail.subject === ONE_MORE), 30_000, "the mail queued after the others");
+}
+
 describe("mail outbox with SMTP", () => {
   it("sends a contact message to the team: recipients, subject, text and escaped html", async () => {
     const smtp = await withSmtp();
@@ -91,15 +109,15 @@ describe("mail outbox with SMTP", () => {
     await until(async () => {
       const rows = await services.database.db.selectFrom("mail").select(["attempts", "last_error"]).execute();
       return rows.every((row) => row.attempts >= 2 && (row.last_error ?? "").includes("451"));
-    }, 15_000, "two failed attempts per mail");
+    }, 30_000, "two failed attempts per mail");
     expect(smtp.messages).toHaveLength(0);
     smtp.setFailing(false);
-    const mails = await smtp.waitFor(12);
-    await new Promise((resolve) => setTimeout(resolve, 800)); // a few more poll rounds: nothing resent
-    expect(smtp.messages).toHaveLength(12);
-    expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `Mail ${i}`)));
-    const rows = await services.database.db.selectFrom("mail").selectAll().execute();
+    const mails = await smtp.waitFor(12, 30_000);
+    const rows = await everyMailSent(services);
     expect(rows.every((row) => row.status === "sent" && row.sent_at !== null && row.last_error === null)).toBe(true);
+    await sendOneMore(outbox, smtp);
+    expect(smtp.messages).toHaveLength(13);
+    expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `Mail ${i}`)));
   });
 
   it("SMTP server down (connection refused), then up on the same port: every mail arrives exactly once", async () => {
@@ -119,11 +137,12 @@ describe("mail outbox with SMTP", () => {
     await until(async () => {
       const rows = await services.database.db.selectFrom("mail").select("last_error").execute();
       return rows.every((row) => /ECONNREFUSED|connect/i.test(row.last_error ?? ""));
-    }, 15_000, "connection failures recorded");
+    }, 30_000, "connection failures recorded");
     const smtp = await withSmtp({ port });
-    await smtp.waitFor(5);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["Down 0", "Down 1", "Down 2", "Down 3", "Down 4"]);
+    await smtp.waitFor(5, 30_000);
+    await everyMailSent(services);
+    await sendOneMore(outbox, smtp);
+    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["Down 0", "Down 1", "Down 2", "Down 3", "Down 4", ONE_MORE]);
   });
 
   it("marks a mail failed only after maxAttempts, keeping the last error", async () => {

@@ -61,7 +61,9 @@ it("delivers each event once across two instances", async () => {
   );
   expect(answers.every((answer) => answer.status === 200)).toBe(true);
   await expect.poll(() => received.length, { timeout: 60_000, interval: 250 }).toBe(SIGN_UPS);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Stopped, each instance has finished the deliveries it had under way: a second copy of any
+  // event would have arrived by now.
+  expect(await Promise.all(sites.map((site) => site.stop()))).toEqual(sites.map(() => ({ code: 0, signal: null })));
   expect(received).toHaveLength(SIGN_UPS);
   expect(new Set(received).size).toBe(SIGN_UPS);
   const { rows } = await db.query<{ status: string; n: string }>("select status, count(*) as n from webhook_deliveries group by status");
