@@ -5,8 +5,8 @@
  *   GET  /api/chat/session?timeZone=…   → { user, limits, name?, email?, history }
  *   POST /api/chat/lead {name, email, timeZone?, locale?, attribution?}   → { message, limits }
  *   POST /api/chat/messages {text, timeZone?, locale?}      → NDJSON stream of ReplyEvent (403 before the lead)
- *   POST /api/chat/transcript {locale?}                   → { ok: true }
- *   POST /api/chat/handover {locale?}                     → { message } (Max Load's confirmation)
+ *   POST /api/chat/transcript {locale}                    → { ok: true }
+ *   POST /api/chat/handover {locale}                      → { message } (Max Load's confirmation)
  *
  * `locale` is the page's language ("en" | "fr", English when absent): every text of the answer,
  * refusals included, is in it, and the lead is stored with it.

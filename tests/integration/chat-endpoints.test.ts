@@ -179,6 +179,12 @@ describe("the transcript", () => {
     // The browser cannot choose the recipient or the text.
     const forged = await v.post("/api/chat/transcript", JSON.stringify({ to: "victim@example.com", text: "spam" }));
     expect(forged.status).toBe(400);
+    // A body without the page's language is no request: refused, nothing queued.
+    for (const body of ["{}", ""]) {
+      const empty = await v.post("/api/chat/transcript", body);
+      expect(empty.status, body).toBe(400);
+    }
+    expect(query("SELECT id FROM mail WHERE subject LIKE 'Chat Transcript%'")).toEqual([]);
     const sent = await v.transcript();
     expect(sent).toEqual({ status: 200, body: { ok: true } });
     const mails = query<{ to: string; subject: string; text: string; html: string }>("SELECT \"to\", subject, text, html FROM mail WHERE subject LIKE 'Chat Transcript%'");

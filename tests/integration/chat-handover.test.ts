@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const handover = async (visitor: ChatVisitor, body: object = {}) => {
-  const response = await visitor.post("/api/chat/handover", JSON.stringify(body));
+  const response = await visitor.post("/api/chat/handover", JSON.stringify({ locale: "en", ...body }));
   return { status: response.status, body: (await response.json()) as { message?: string; error?: string } };
 };
 

@@ -84,7 +84,7 @@ export function chatVisitor(siteUrl: string, extraHeaders: Record<string, string
       return result;
     },
     async transcript() {
-      const response = await visitor.post("/api/chat/transcript", inLocale({}));
+      const response = await visitor.post("/api/chat/transcript", JSON.stringify({ locale: visitor.locale ?? "en" }));
       return { status: response.status, body: (await response.json()) as { ok?: boolean; error?: string } };
     },
     async post(path, body, headers = {}) {

@@ -33,8 +33,8 @@ describe("the chat's request schemas", () => {
     expect(requestProblem(messageSchema, { text: "\u200B\u0000" })).toBe(emptyMessage());
   });
 
-  it("transcript: an empty object, or the page's language", () => {
-    expect(requestProblem(transcriptSchema, {})).toBeNull();
+  it("transcript: the page's language, and nothing else (an empty object is refused)", () => {
+    expect(requestProblem(transcriptSchema, {})).toBe('The language must be "en" or "fr".');
     expect(transcriptSchema.parse({ locale: "fr" })).toEqual({ locale: "fr" });
     expect(requestProblem(transcriptSchema, { to: "x@example.com" })).not.toBeNull();
   });

@@ -25,8 +25,11 @@ import {
 
 const timeZoneField = z.optional(z.string().check(z.maxLength(TIME_ZONE_MAX_LENGTH)));
 
-/** The page's language: "en" | "fr", English when the body has none. */
-const localeField = z._default(z.enum(LOCALES as [Locale, ...Locale[]], { error: () => m.chat_request_locale({}, { locale: "en" }) }), "en");
+/** The page's language: "en" | "fr". */
+const requiredLocaleField = z.enum(LOCALES as [Locale, ...Locale[]], { error: () => m.chat_request_locale({}, { locale: "en" }) });
+
+/** The page's language, English when the body has none. */
+const localeField = z._default(requiredLocaleField, "en");
 
 /** POST /api/chat/lead: the name and email of spec §4 steps 2 and 3. */
 export const leadSchema = z.strictObject({ name: nameField, email: emailField, timeZone: timeZoneField, locale: localeField });
@@ -42,11 +45,13 @@ export const messageSchema = z.strictObject({
   locale: localeField,
 });
 
+// The two bodies below are the page's language and nothing else: without it, a body is no
+// request (refused, nothing sent).
 /** POST /api/chat/transcript: the page's language only; the server sends the stored conversation to the team. */
-export const transcriptSchema = z.strictObject({ locale: localeField });
+export const transcriptSchema = z.strictObject({ locale: requiredLocaleField });
 
 /** POST /api/chat/handover: the page's language only; the server sends the stored conversation to the team as the visitor's contact message. */
-export const handoverSchema = z.strictObject({ locale: localeField });
+export const handoverSchema = z.strictObject({ locale: requiredLocaleField });
 
 export type LeadRequest = z.input<typeof leadSchema>;
 export type MessageRequest = z.input<typeof messageSchema>;
