@@ -48,7 +48,7 @@ it.each(["sqlite", "postgres"] as const)("on %s: sends a 200-recipient campaign 
   expect(run.messageIds.size).toBe(run.active.size);
   const copies = run.received.length - run.active.size;
   console.info(`campaign: ${run.active.size} recipients, ${run.received.length} deliveries (${copies} resent copies with the same Message-ID after the SIGKILL)`);
-}, 120_000);
+}, 600_000);
 
 it("on postgres: a scheduled campaign to a segment starts once across two instances, and goes to exactly the audience it showed", async () => {
   const env = { SESSION_SECRET: SECRET, DATABASE_URL: await postgres.createDatabase(), MAIL_RATE_PER_MINUTE: "60000" };
