@@ -501,28 +501,28 @@ describe.each(["sqlite", "postgres"] as const)("team workspace on %s", (kind) =>
     expect((await postJson("/newsletter", { email: "late@example.com" })).status).toBe(200);
     // Both of the sign-up's mails (admin notice, welcome) failed: else one failing later is left for a second resend.
     await expect
-      .poll(async () => (await database.db.selectFrom("mail").select("status").where("about_email", "=", "late@example.com").execute()).map((row) => row.status), { timeout: 15_000 })
+      .poll(async () => (await database.db.selectFrom("mail").select("status").where("about_email", "=", "late@example.com").execute()).map((row) => row.status), { timeout: 60_000 })
       .toEqual(["failed", "failed"]);
     const failed = await (await get("/team/mail?status=failed", cookie)).text();
     expect(failed).toContain("late@example.com");
     expect(failed).toContain("Last error:");
     // Nothing still on its way (another mail of the sign-up, such as an alert, failing after the resend).
     const unsettled = async () => (await database.db.selectFrom("mail").select("id").where("status", "not in", ["sent", "failed"]).execute()).length;
-    await expect.poll(unsettled, { timeout: 15_000 }).toBe(0);
+    await expect.poll(unsettled, { timeout: 60_000 }).toBe(0);
     smtp.setFailing(false);
     const before = smtp.messages.length;
     const resent = await post("/team/mail", {}, { cookie });
     expect(resent.status).toBe(200);
     expect(await resent.text()).toMatch(/\d+ mails? queued again\./);
     // Both of the sign-up's mails are queued again, in either order: the admin notice names the address.
-    await expect.poll(() => smtp.messages.slice(before).some((m) => m.subject.includes("late@example.com")), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => smtp.messages.slice(before).some((m) => m.subject.includes("late@example.com")), { timeout: 60_000 }).toBe(true);
     await expect
-      .poll(async () => (await database.db.selectFrom("mail").select("status").where("about_email", "=", "late@example.com").execute()).map((row) => row.status), { timeout: 15_000 })
+      .poll(async () => (await database.db.selectFrom("mail").select("status").where("about_email", "=", "late@example.com").execute()).map((row) => row.status), { timeout: 60_000 })
       .toEqual(["sent", "sent"]);
     // Then nothing is left to resend. (With one attempt per mail in this file, a hiccup of a loaded
     // machine fails a mail for good: another resend sends it, and the answer comes once none failed.)
-    await expect.poll(async () => (await post("/team/mail", {}, { cookie })).status, { timeout: 15_000 }).toBe(409);
-  });
+    await expect.poll(async () => (await post("/team/mail", {}, { cookie })).status, { timeout: 60_000 }).toBe(409);
+  }, 300_000);
 
   it("shows the overview: leads per day and chat usage, each chart with its numbers", async () => {
     const cookie = await signIn("bob@example.com");
