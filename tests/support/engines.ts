@@ -24,7 +24,7 @@ export const SQLITE_ENGINE: DatabaseEngine = {
   },
 };
 
-/** A new database on a real PostgreSQL (the run's server in a test run). */
+/** A new database on a real PostgreSQL. */
 export const POSTGRES_ENGINE: DatabaseEngine = {
   name: "PostgreSQL",
   open: async () => {
